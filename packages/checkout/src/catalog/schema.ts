@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/** Billing intervals a plan can be sold on. */
+export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
+/** A billing interval: `monthly` or `yearly`. */
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** Plan ids are URL slugs: lowercase letters, digits and `-`, at most 64 characters. */
+export const PLAN_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+/** Path segments the route helper reserves; no plan may use them as its id. */
+export const RESERVED_PLAN_IDS = ['finish'] as const;
+
+const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code in capitals, such as EUR');
+const minorAmount = z
+  .number()
+  .int('must be a whole number of minor units (cents)')
+  .min(0, 'must not be negative');
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 code such as DE');
+
+const planIdSchema = z
+  .string()
+  .regex(PLAN_ID_PATTERN, 'must be a slug: lowercase letters, digits and "-", at most 64 characters')
+  .refine((id) => !(RESERVED_PLAN_IDS as readonly string[]).includes(id), {
+    message: 'is reserved by the checkout routes',
+  });
+
+const pricesPerCurrency = z
+  .record(currencyCode, minorAmount)
+  .refine((prices) => Object.keys(prices).length > 0, {
+    message: 'needs at least one currency',
+  });
+
+/** Schema of one plan in the catalog. */
+export const planSchema = z
+  .object({
+    id: planIdSchema,
+    name: z.string().min(1, 'must not be empty'),
+    description: z.string().default(''),
+    features: z.array(z.string().min(1)).default([]),
+    /** Price per interval and currency, in the currency's minor unit, per seat for per-seat plans. */
+    prices: z
+      .object({ monthly: pricesPerCurrency.optional(), yearly: pricesPerCurrency.optional() })
+      .refine((p) => p.monthly !== undefined || p.yearly !== undefined, {
+        message: 'needs a monthly or a yearly price',
+      }),
+    trialDays: z.number().int().min(1).max(365).optional(),
+    seats: z
+      .object({
+        min: z.number().int().min(1),
+        max: z.number().int().min(1).max(10_000),
+        default: z.number().int().min(1).optional(),
+      })
+      .refine((s) => s.min <= s.max, { message: 'min must not exceed max' })
+      .refine((s) => s.default === undefined || (s.default >= s.min && s.default <= s.max), {
+        message: 'default must lie between min and max',
+      })
+      .optional(),
+    /** Whether prices already include tax (`inclusive`) or tax is added on top (`exclusive`). */
+    tax: z.enum(['inclusive', 'exclusive']).default('exclusive'),
+    /** A retired plan stays in the catalog for old sessions but cannot be bought. */
+    retired: z.boolean().default(false),
+    highlight: z.string().optional(),
+  })
+  .superRefine((plan, ctx) => {
+    const currencies = (p?: Record<string, number>) => Object.keys(p ?? {}).sort().join(',');
+    if (plan.prices.monthly && plan.prices.yearly) {
+      if (currencies(plan.prices.monthly) !== currencies(plan.prices.yearly)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['prices'],
+          message: 'monthly and yearly must list the same currencies',
+        });
+      }
+    }
+  });
+
+/** Schema of a promo code. */
+export const promoCodeSchema = z.object({
+  code: z.string().regex(/^[A-Z0-9_-]{2,32}$/, 'must be 2-32 capital letters, digits, "-" or "_"'),
+  percentOff: z.number().int().min(1).max(100),
+  /** ISO date-time after which the code no longer applies. */
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  /** Plans it applies to; all when absent. */
+  planIds: z.array(planIdSchema).optional(),
+});
+
+/** Schema of a whole catalog. */
+export const catalogSchema = z
+  .object({
+    plans: z.array(planSchema).min(1, 'needs at least one plan'),
+    /** Currency shown first when a plan has several. */
+    defaultCurrency: currencyCode,
+    promoCodes: z.array(promoCodeSchema).default([]),
+    /** Countries a visitor may choose, with their tax rate in basis points (1900 = 19%). */
+    countries: z
+      .array(
+        z.object({
+          code: countryCode,
+          name: z.string().min(1),
+          taxRateBasisPoints: z.number().int().min(0).max(10_000),
+        }),
+      )
+      .min(1, 'needs at least one country'),
+  })
+  .superRefine((catalog, ctx) => {
+    const seen = new Set<string>();
+    catalog.plans.forEach((plan, index) => {
+      if (seen.has(plan.id)) {
+        ctx.addIssue({ code: 'custom', path: ['plans', index, 'id'], message: 'is used twice' });
+      }
+      seen.add(plan.id);
+      for (const interval of BILLING_INTERVALS) {
+        const prices = plan.prices[interval];
+        if (prices && !(catalog.defaultCurrency in prices)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['plans', index, 'prices', interval],
+            message: `has no price in the default currency ${catalog.defaultCurrency}`,
+          });
+        }
+      }
+    });
+    const codes = new Set<string>();
+    catalog.promoCodes.forEach((promo, index) => {
+      if (codes.has(promo.code)) {
+        ctx.addIssue({ code: 'custom', path: ['promoCodes', index, 'code'], message: 'is used twice' });
+      }
+      codes.add(promo.code);
+    });
+  });
+
+/** A catalog as a host writes it (defaults may be left out). */
+export type CatalogInput = z.input<typeof catalogSchema>;
+/** A validated catalog with every default filled in. */
+export type Catalog = z.output<typeof catalogSchema>;
+/** One validated plan. */
+export type Plan = z.output<typeof planSchema>;
+/** One validated promo code. */
+export type PromoCode = z.output<typeof promoCodeSchema>;
+/** A country a visitor can choose, with its tax rate. */
+export type Country = Catalog['countries'][number];

@@ -1,0 +1,86 @@
+import type { BillingInterval } from '../catalog/schema.js';
+import type { Quote } from '../pricing/quote.js';
+import type { CheckoutField, FieldError } from '../validation/checkoutForm.js';
+
+/**
+ * What the plan step shows after a submission that did not redirect: field errors, a
+ * form-level error (decline, throttling), and the values to put back into the form.
+ * Card number and CVC are never sent back.
+ */
+export interface PlanStepState {
+  status: 'idle' | 'invalid' | 'failed';
+  fieldErrors: Partial<Record<CheckoutField, FieldError>>;
+  /** A message for the whole form (declined card, too many attempts). */
+  formError: FieldError | null;
+  /** Non-sensitive values to refill the form with (no card number, no CVC). */
+  values: Partial<Record<Exclude<CheckoutField, 'cardNumber' | 'cardCvc'>, string>>;
+  /** The idempotency key to reuse on the next submission (keeps the same session). */
+  idempotencyKey: string | null;
+}
+
+/** The initial, empty plan-step state. */
+export const initialPlanStepState: PlanStepState = {
+  status: 'idle',
+  fieldErrors: {},
+  formError: null,
+  values: {},
+  idempotencyKey: null,
+};
+
+/** What a submission asks the host to do next. */
+export type SubmitResult =
+  | { kind: 'redirect'; location: string; sessionId: string }
+  | { kind: 'state'; state: PlanStepState };
+
+/** Where the visitor came from; used for throttling and to bind a session to its browser. */
+export interface RequestContext {
+  /** The client's IP address (or another stable client key); hashed before storage. */
+  clientAddress?: string | null;
+  /** A random token the host keeps in a cookie; only its owner sees the finish step. */
+  visitorToken?: string | null;
+}
+
+/** A receipt line set shown on the finish step. */
+export interface Receipt {
+  reference: string;
+  planId: string;
+  planName: string;
+  interval: BillingInterval;
+  seats: number;
+  perSeat: boolean;
+  email: string;
+  quote: Quote;
+  amountPaid: number;
+  subscriptionStatus: 'active' | 'trialing';
+  currentPeriodEnd: string;
+  trialEnd: string | null;
+}
+
+/** Everything the finish step can show; dates are ISO strings so it crosses to the client. */
+export type FinishView =
+  | { status: 'paid'; receipt: Receipt }
+  | { status: 'trialing'; receipt: Receipt }
+  | { status: 'free'; receipt: Receipt }
+  | { status: 'pending'; sessionId: string; planName: string }
+  | { status: 'action_required'; sessionId: string; planName: string; authenticateUrl: string }
+  | {
+      status: 'failed';
+      planName: string;
+      reason: FieldError;
+      /** Plan-step URL with the visitor's choices kept. */
+      retryUrl: string;
+    }
+  | { status: 'expired'; planName: string; planUrl: string }
+  | { status: 'not_found' };
+
+/** What the test bank's authentication page shows. */
+export type AuthenticationView =
+  | {
+      status: 'pending';
+      sessionId: string;
+      amount: number;
+      currency: string;
+      planName: string;
+    }
+  | { status: 'done'; finishUrl: string }
+  | { status: 'not_found' };

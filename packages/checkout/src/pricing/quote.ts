@@ -1,0 +1,101 @@
+import type { BillingInterval, Plan, PromoCode } from '../catalog/schema.js';
+
+/** What a quote is computed from. Everything comes from the catalog, never the browser. */
+export interface QuoteInput {
+  plan: Plan;
+  interval: BillingInterval;
+  currency: string;
+  /** Seat count; ignored (treated as 1) for plans that are not per seat. */
+  seats?: number;
+  /** A promo code that was already checked to apply (see `resolvePromoCode`). */
+  promo?: PromoCode | null;
+  /** Tax rate of the visitor's country in basis points (1900 = 19%). */
+  taxRateBasisPoints: number;
+}
+
+/** Amounts of one checkout, all integers in the currency's minor unit. */
+export interface Quote {
+  planId: string;
+  interval: BillingInterval;
+  currency: string;
+  seats: number;
+  /** Catalog price of one unit (one seat, or the plan). */
+  unitAmount: number;
+  /** unitAmount × seats. */
+  subtotal: number;
+  /** Promo discount taken off the subtotal. */
+  discount: number;
+  /** Tax contained in (inclusive) or added to (exclusive) the discounted subtotal. */
+  tax: number;
+  /** What the visitor pays per interval once any trial ends. */
+  total: number;
+  /** What the visitor pays today: 0 during a trial or on a free plan. */
+  dueToday: number;
+  taxRateBasisPoints: number;
+  taxInclusive: boolean;
+  promoCode: string | null;
+  percentOff: number;
+  trialDays: number | null;
+}
+
+/** Rounds half away from zero: the usual commercial rounding for money. */
+function roundHalfUp(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
+
+/**
+ * Computes the price of a plan: the single source of amounts for the UI and the engine.
+ * Pure: no I/O, no clock. Throws when the plan has no price for the interval or currency;
+ * callers validate those first and show a message.
+ */
+export function quote(input: QuoteInput): Quote {
+  const { plan, interval, currency, promo, taxRateBasisPoints } = input;
+  const prices = plan.prices[interval];
+  if (!prices) throw new Error(`Plan "${plan.id}" has no ${interval} price.`);
+  const unitAmount = prices[currency];
+  if (unitAmount === undefined) {
+    throw new Error(`Plan "${plan.id}" has no ${interval} price in ${currency}.`);
+  }
+  const seats = plan.seats ? Math.trunc(input.seats ?? plan.seats.default ?? plan.seats.min) : 1;
+  if (plan.seats && (seats < plan.seats.min || seats > plan.seats.max)) {
+    throw new Error(
+      `Plan "${plan.id}" takes ${plan.seats.min} to ${plan.seats.max} seats, not ${seats}.`,
+    );
+  }
+  const subtotal = unitAmount * seats;
+  const percentOff = promo?.percentOff ?? 0;
+  const discount = roundHalfUp((subtotal * percentOff) / 100);
+  const discounted = subtotal - discount;
+  const taxInclusive = plan.tax === 'inclusive';
+  // Inclusive: the discounted price already contains the tax, so extract it.
+  // Exclusive: the tax is added on top of the discounted price.
+  const tax = taxInclusive
+    ? discounted - roundHalfUp((discounted * 10_000) / (10_000 + taxRateBasisPoints))
+    : roundHalfUp((discounted * taxRateBasisPoints) / 10_000);
+  const total = taxInclusive ? discounted : discounted + tax;
+  const trialDays = plan.trialDays ?? null;
+  return {
+    planId: plan.id,
+    interval,
+    currency,
+    seats,
+    unitAmount,
+    subtotal,
+    discount,
+    tax,
+    total,
+    dueToday: trialDays ? 0 : total,
+    taxRateBasisPoints,
+    taxInclusive,
+    promoCode: promo?.code ?? null,
+    percentOff,
+    trialDays,
+  };
+}
+
+/** Whether a plan costs nothing on every interval and currency (no payment step). */
+export function isFreePlan(plan: Plan): boolean {
+  return [plan.prices.monthly, plan.prices.yearly].every(
+    (prices) => prices === undefined || Object.values(prices).every((amount) => amount === 0),
+  );
+}

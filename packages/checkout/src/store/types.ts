@@ -1,0 +1,160 @@
+import type { BillingInterval } from '../catalog/schema.js';
+
+/**
+ * The smallest SQL client the store needs. PGlite and a node `pg` pool both fit it
+ * through the adapters in this folder, so one store implementation serves both.
+ */
+export interface SqlClient {
+  /** Runs one parameterised statement (`$1`, `$2`, …) and returns its rows. */
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+  ): Promise<{ rows: Row[]; affectedRows: number }>;
+  /** Runs `fn` inside one transaction on one connection; rolls back if it throws. */
+  transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /** Releases connections or closes the embedded database. */
+  close(): Promise<void>;
+}
+
+/** What a transaction body may call. */
+export type SqlQueryable = Pick<SqlClient, 'query'>;
+
+/** Lifecycle of a checkout session (see DESIGN.md, "Checkout flow"). */
+export type SessionStatus = 'open' | 'processing' | 'complete' | 'failed' | 'expired';
+
+/** What the visitor chose, as recomputed by the server from the catalog. */
+export interface SessionSelection {
+  planId: string;
+  interval: BillingInterval;
+  currency: string;
+  seats: number;
+  country: string;
+  promoCode: string | null;
+  email: string;
+  name: string;
+  /** Amount due now in minor units (0 for a trial or a free plan). */
+  amountDue: number;
+  /** The full quote as computed when the session was last submitted. */
+  quote: import('../pricing/quote.js').Quote;
+}
+
+/** A stored checkout session. */
+export interface CheckoutSession extends SessionSelection {
+  id: string;
+  idempotencyKey: string;
+  status: SessionStatus;
+  /** Payment attempts made so far; the provider's idempotency key includes it. */
+  attempt: number;
+  /** Set while the provider waits for the visitor (e.g. `authenticate`). */
+  nextAction: 'authenticate' | null;
+  providerPaymentId: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  /** Hash of the visitor's browser token; the finish step only shows a session to its owner. */
+  visitorHash: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  expiresAt: Date;
+}
+
+/** The order a completed session yields. */
+export interface Order {
+  id: string;
+  reference: string;
+  sessionId: string;
+  planId: string;
+  interval: BillingInterval;
+  seats: number;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+  amountPaid: number;
+  email: string;
+  providerPaymentId: string | null;
+  createdAt: Date;
+}
+
+/** The subscription a completed session yields. */
+export interface Subscription {
+  id: string;
+  sessionId: string;
+  orderId: string;
+  planId: string;
+  interval: BillingInterval;
+  seats: number;
+  status: 'active' | 'trialing';
+  currentPeriodEnd: Date;
+  trialEnd: Date | null;
+  email: string;
+  createdAt: Date;
+}
+
+/** Input for a new session. */
+export interface NewSession extends SessionSelection {
+  id: string;
+  idempotencyKey: string;
+  visitorHash: string | null;
+  expiresAt: Date;
+}
+
+/** Outcome details recorded when a session completes. */
+export interface CompletionRecord {
+  providerPaymentId: string | null;
+  order: Omit<Order, 'id' | 'createdAt' | 'sessionId'>;
+  subscription: Omit<Subscription, 'id' | 'createdAt' | 'sessionId' | 'orderId'>;
+}
+
+/**
+ * Durable storage for the checkout engine. Every state change is a conditional update in
+ * SQL so that concurrent callers (one process or many sharing a database) cannot both win.
+ */
+export interface CheckoutStore {
+  /** Applies pending migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /**
+   * Inserts the session unless one with the same idempotency key exists; returns the
+   * stored session either way and whether this call created it.
+   */
+  createOrGetSession(input: NewSession): Promise<{ session: CheckoutSession; created: boolean }>;
+  getSession(id: string): Promise<CheckoutSession | null>;
+  getSessionByIdempotencyKey(key: string): Promise<CheckoutSession | null>;
+  /**
+   * Moves an `open` or `failed`, unexpired session to `processing`, storing the new
+   * selection and incrementing `attempt`. Also reclaims a session stuck in `processing`
+   * (no next action, not updated since `staleBefore`) without incrementing `attempt`, so
+   * the provider's idempotency key repeats and no second charge can happen.
+   * Returns null when another caller holds it or it cannot be paid.
+   */
+  claimForPayment(
+    id: string,
+    selection: SessionSelection,
+    now: Date,
+    staleBefore: Date,
+  ): Promise<CheckoutSession | null>;
+  /** Records that the provider waits for the visitor; only from `processing`. */
+  markActionRequired(id: string, providerPaymentId: string): Promise<CheckoutSession | null>;
+  /**
+   * Atomically moves `processing → complete` and writes the order and subscription.
+   * Returns null if the session was not `processing` (someone else finished it).
+   */
+  completeSession(id: string, record: CompletionRecord, now: Date): Promise<CheckoutSession | null>;
+  /** Moves `processing → failed` with the reason; returns null if it was not processing. */
+  failSession(
+    id: string,
+    failure: { code: string; message: string; providerPaymentId: string | null },
+  ): Promise<CheckoutSession | null>;
+  /** Moves `open`/`failed` sessions past their expiry to `expired`; returns how many. */
+  expireStaleSessions(now: Date): Promise<number>;
+  getOrderBySession(sessionId: string): Promise<Order | null>;
+  getSubscriptionBySession(sessionId: string): Promise<Subscription | null>;
+  /** Records one payment attempt outcome for throttling (card-testing defence). */
+  recordPaymentFailure(entry: { sessionId: string; clientKey: string | null; at: Date }): Promise<void>;
+  /** Counts failures since `since` for a session and for a client key. */
+  countRecentFailures(
+    query: { sessionId: string; clientKey: string | null },
+    since: Date,
+  ): Promise<{ forSession: number; forClient: number; oldest: Date | null }>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { BILLING_INTERVALS, type BillingInterval, type Catalog, type Plan } from '../catalog/schema.js';
+import type { CheckoutMessages } from '../messages/messages.js';
+import { isFreePlan } from '../pricing/quote.js';
+import { type PromoResolution, resolvePromoCode } from '../pricing/resolvePromoCode.js';
+import { checkCardCvc, checkCardExpiry, checkCardNumber } from './card.js';
+
+/** Names of the plan-step form fields, as posted. */
+export const CHECKOUT_FIELDS = [
+  'interval',
+  'currency',
+  'seats',
+  'email',
+  'name',
+  'country',
+  'promo',
+  'cardNumber',
+  'cardExpiry',
+  'cardCvc',
+] as const;
+/** One field of the plan-step form. */
+export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
+
+/** A field error: a message key and the values for its placeholders. */
+export interface FieldError {
+  message: keyof CheckoutMessages;
+  values?: Record<string, string | number>;
+}
+
+/** Raw field values as strings, the way a form posts them. */
+export type CheckoutFormValues = Partial<Record<CheckoutField, string>>;
+
+/** The validated, typed submission. Card fields are present only for paid plans. */
+export interface CheckoutSubmission {
+  planId: string;
+  interval: BillingInterval;
+  currency: string;
+  seats: number;
+  email: string;
+  name: string;
+  country: string;
+  promo: PromoResolution & { status: 'none' | 'valid' };
+  card: { number: string; expiry: string; cvc: string } | null;
+}
+
+/** Result of validating a submission. */
+export type CheckoutValidation =
+  | { ok: true; submission: CheckoutSubmission }
+  | { ok: false; fieldErrors: Partial<Record<CheckoutField, FieldError>> };
+
+// The contact rules, declared once for the form (as the visitor types) and the server.
+const emailSchema = z.string().trim().min(1, 'errorRequired').max(254, 'errorEmail').pipe(z.email('errorEmail'));
+const nameSchema = z.string().trim().min(1, 'errorRequired').max(100, 'errorNameTooLong');
+
+/** Whether the plan needs payment fields: free plans and trials never charge today. */
+export function needsPaymentDetails(plan: Plan): boolean {
+  return !isFreePlan(plan) && plan.trialDays === undefined;
+}
+
+/** Billing intervals a plan is sold on, in display order. */
+export function planIntervals(plan: Plan): BillingInterval[] {
+  return BILLING_INTERVALS.filter((interval) => plan.prices[interval] !== undefined);
+}
+
+/** Currencies a plan is sold in (the default currency first). */
+export function planCurrencies(catalog: Catalog, plan: Plan): string[] {
+  const first = planIntervals(plan)[0];
+  const currencies = Object.keys((first && plan.prices[first]) ?? {});
+  return currencies.sort((a, b) =>
+    a === catalog.defaultCurrency ? -1 : b === catalog.defaultCurrency ? 1 : a.localeCompare(b),
+  );
+}
+
+/**
+ * Validates one field on its own; the form calls this as the visitor leaves a field, and
+ * `validateCheckout` calls it for every field, so the rules exist once.
+ */
+export function validateField(
+  field: CheckoutField,
+  value: string,
+  context: { catalog: Catalog; plan: Plan; now: Date },
+): FieldError | null {
+  const { catalog, plan, now } = context;
+  switch (field) {
+    case 'interval':
+      return (planIntervals(plan) as string[]).includes(value) ? null : { message: 'errorInterval' };
+    case 'currency':
+      return planCurrencies(catalog, plan).includes(value) ? null : { message: 'errorCurrency' };
+    case 'seats': {
+      if (!plan.seats) return null;
+      const { min, max } = plan.seats;
+      const seats = Number(value);
+      return /^\d{1,6}$/.test(value.trim()) && seats >= min && seats <= max
+        ? null
+        : { message: 'errorSeats', values: { min, max } };
+    }
+    case 'email':
+    case 'name': {
+      const result = (field === 'email' ? emailSchema : nameSchema).safeParse(value);
+      if (result.success) return null;
+      return { message: (result.error.issues[0]?.message ?? 'errorRequired') as keyof CheckoutMessages };
+    }
+    case 'country':
+      return catalog.countries.some((c) => c.code === value) ? null : { message: 'errorCountry' };
+    case 'promo': {
+      const promo = resolvePromoCode(catalog, value, plan.id, now);
+      if (promo.status === 'unknown') return { message: 'errorPromoUnknown' };
+      if (promo.status === 'expired') return { message: 'errorPromoExpired' };
+      if (promo.status === 'not_applicable') return { message: 'errorPromoNotApplicable' };
+      return null;
+    }
+    case 'cardNumber':
+    case 'cardExpiry':
+    case 'cardCvc': {
+      if (!needsPaymentDetails(plan)) return null;
+      const error =
+        field === 'cardNumber'
+          ? checkCardNumber(value)
+          : field === 'cardExpiry'
+            ? checkCardExpiry(value, now)
+            : checkCardCvc(value);
+      return error ? { message: error } : null;
+    }
+  }
+}
+
+/** Validates a whole plan-step submission against the catalog. */
+export function validateCheckout(
+  values: CheckoutFormValues,
+  context: { catalog: Catalog; plan: Plan; now: Date },
+): CheckoutValidation {
+  const { catalog, plan, now } = context;
+  const get = (field: CheckoutField) => values[field] ?? '';
+  const fieldErrors: Partial<Record<CheckoutField, FieldError>> = {};
+  for (const field of CHECKOUT_FIELDS) {
+    if (field === 'seats' && !plan.seats) continue;
+    const error = validateField(field, get(field), context);
+    if (error) fieldErrors[field] = error;
+  }
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  const promo = resolvePromoCode(catalog, get('promo'), plan.id, now);
+  if (promo.status !== 'none' && promo.status !== 'valid') {
+    throw new Error('unreachable: promo was validated above');
+  }
+  return {
+    ok: true,
+    submission: {
+      planId: plan.id,
+      interval: get('interval') as BillingInterval,
+      currency: get('currency'),
+      seats: plan.seats ? Number(get('seats')) : 1,
+      email: get('email').trim(),
+      name: get('name').trim(),
+      country: get('country'),
+      promo,
+      card: needsPaymentDetails(plan)
+        ? { number: get('cardNumber'), expiry: get('cardExpiry'), cvc: get('cardCvc') }
+        : null,
+    },
+  };
+}
