@@ -1,14 +1,9 @@
 import { z } from 'zod';
 
-/** Billing intervals a plan can be sold on. */
-export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
-/** A billing interval: `monthly` or `yearly`. */
-export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+import { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS } from './constants.js';
 
-/** Plan ids are URL slugs: lowercase letters, digits and `-`, at most 64 characters. */
-export const PLAN_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-/** Path segments the route helper reserves; no plan may use them as its id. */
-export const RESERVED_PLAN_IDS = ['finish'] as const;
+export { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS };
+export type { BillingInterval } from './constants.js';
 
 const currencyCode = z
   .string()

@@ -1,4 +1,4 @@
-import type { BillingInterval } from '../catalog/schema.js';
+import type { BillingInterval } from '../catalog/constants.js';
 import type { Quote } from '../pricing/quote.js';
 import type { CheckoutField, FieldError } from '../validation/checkoutForm.js';
 

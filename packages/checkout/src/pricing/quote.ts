@@ -1,4 +1,5 @@
-import type { BillingInterval, Plan, PromoCode } from '../catalog/schema.js';
+import type { BillingInterval } from '../catalog/constants.js';
+import type { Plan, PromoCode } from '../catalog/schema.js';
 
 /** What a quote is computed from. Everything comes from the catalog, never the browser. */
 export interface QuoteInput {

@@ -1,4 +1,4 @@
-import type { BillingInterval } from '../catalog/schema.js';
+import type { BillingInterval } from '../catalog/constants.js';
 
 /**
  * The smallest SQL client the store needs. PGlite and a node `pg` pool both fit it

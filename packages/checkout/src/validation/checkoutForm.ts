@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { BILLING_INTERVALS, type BillingInterval, type Catalog, type Plan } from '../catalog/schema.js';
+import { BILLING_INTERVALS, type BillingInterval } from '../catalog/constants.js';
+import type { Catalog, Plan } from '../catalog/schema.js';
 import type { CheckoutMessages } from '../messages/messages.js';
 import { isFreePlan } from '../pricing/quote.js';
 import { type PromoResolution, resolvePromoCode } from '../pricing/resolvePromoCode.js';
@@ -49,8 +49,25 @@ export type CheckoutValidation =
   | { ok: false; fieldErrors: Partial<Record<CheckoutField, FieldError>> };
 
 // The contact rules, declared once for the form (as the visitor types) and the server.
-const emailSchema = z.string().trim().min(1, 'errorRequired').max(254, 'errorEmail').pipe(z.email('errorEmail'));
-const nameSchema = z.string().trim().min(1, 'errorRequired').max(100, 'errorNameTooLong');
+// Plain functions rather than zod: this module ships to the browser with the plan step,
+// and zod would cost more than the whole plan step's budget (issue 4).
+// Same pattern as zod's own `z.email()`.
+const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+function checkEmail(value: string): keyof CheckoutMessages | null {
+  const email = value.trim();
+  if (email === '') return 'errorRequired';
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return 'errorEmail';
+  return null;
+}
+
+function checkName(value: string): keyof CheckoutMessages | null {
+  const name = value.trim();
+  if (name === '') return 'errorRequired';
+  if (name.length > 100) return 'errorNameTooLong';
+  return null;
+}
 
 /** Whether the plan needs payment fields: free plans and trials never charge today. */
 export function needsPaymentDetails(plan: Plan): boolean {
@@ -96,9 +113,8 @@ export function validateField(
     }
     case 'email':
     case 'name': {
-      const result = (field === 'email' ? emailSchema : nameSchema).safeParse(value);
-      if (result.success) return null;
-      return { message: (result.error.issues[0]?.message ?? 'errorRequired') as keyof CheckoutMessages };
+      const error = field === 'email' ? checkEmail(value) : checkName(value);
+      return error ? { message: error } : null;
     }
     case 'country':
       return catalog.countries.some((c) => c.code === value) ? null : { message: 'errorCountry' };
