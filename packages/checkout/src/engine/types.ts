@@ -16,6 +16,11 @@ export interface PlanStepState {
   values: Partial<Record<Exclude<CheckoutField, 'cardNumber' | 'cardCvc'>, string>>;
   /** The idempotency key to reuse on the next submission (keeps the same session). */
   idempotencyKey: string | null;
+  /**
+   * The promo code the server checked and applied, so the summary can show the discount
+   * before the visitor pays. The engine charges only when the typed code equals it.
+   */
+  appliedPromo?: { code: string; percentOff: number } | null;
 }
 
 /** The initial, empty plan-step state. */

@@ -27,6 +27,8 @@ export interface CheckoutMessages {
   countryPlaceholder: string;
   promoLabel: string;
   promoHint: string;
+  promoApply: string;
+  promoApplied: string;
   paymentHeading: string;
   paymentTestHint: string;
   cardNumberLabel: string;
@@ -39,6 +41,7 @@ export interface CheckoutMessages {
   summaryDiscount: string;
   summaryTaxIncluded: string;
   summaryTaxAdded: string;
+  summaryTaxPending: string;
   summaryTotal: string;
   summaryDueToday: string;
   summaryAfterTrial: string;
@@ -138,6 +141,8 @@ export const defaultMessages: CheckoutMessages = {
   countryPlaceholder: 'Select your country',
   promoLabel: 'Promo code (optional)',
   promoHint: 'Try LAUNCH20.',
+  promoApply: 'Apply',
+  promoApplied: '{code} applied: {percent}% off.',
   paymentHeading: 'Payment',
   paymentTestHint: 'Test mode: use 4242 4242 4242 4242, any future date and any 3-digit CVC.',
   cardNumberLabel: 'Card number',
@@ -150,6 +155,7 @@ export const defaultMessages: CheckoutMessages = {
   summaryDiscount: 'Discount ({code}, {percent}% off)',
   summaryTaxIncluded: 'Includes tax ({rate}%)',
   summaryTaxAdded: 'Tax ({rate}%)',
+  summaryTaxPending: 'Tax (depends on your country)',
   summaryTotal: 'Total',
   summaryDueToday: 'Due today',
   summaryAfterTrial: 'After the {days}-day trial',

@@ -1,4 +1,4 @@
-import type { Catalog, PromoCode } from '../catalog/schema.js';
+import type { PromoCode } from '../catalog/schema.js';
 
 /** Result of looking up a promo code a visitor typed. */
 export type PromoResolution =
@@ -15,7 +15,7 @@ export function normalisePromoCode(input: string | null | undefined): string {
 
 /** Looks a promo code up in the catalog and says whether it applies to the plan now. */
 export function resolvePromoCode(
-  catalog: Catalog,
+  catalog: { promoCodes: readonly PromoCode[] },
   input: string | null | undefined,
   planId: string,
   now: Date,

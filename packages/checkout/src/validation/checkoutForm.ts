@@ -30,6 +30,17 @@ export interface FieldError {
 /** Raw field values as strings, the way a form posts them. */
 export type CheckoutFormValues = Partial<Record<CheckoutField, string>>;
 
+/** The parts of a catalog the field rules read (the browser gets no promo code list). */
+export interface ValidationContext {
+  catalog: {
+    countries: readonly Catalog['countries'][number][];
+    defaultCurrency: string;
+    promoCodes: readonly Catalog['promoCodes'][number][];
+  };
+  plan: Plan;
+  now: Date;
+}
+
 /** The validated, typed submission. Card fields are present only for paid plans. */
 export interface CheckoutSubmission {
   planId: string;
@@ -80,7 +91,7 @@ export function planIntervals(plan: Plan): BillingInterval[] {
 }
 
 /** Currencies a plan is sold in (the default currency first). */
-export function planCurrencies(catalog: Catalog, plan: Plan): string[] {
+export function planCurrencies(catalog: Pick<Catalog, 'defaultCurrency'>, plan: Plan): string[] {
   const first = planIntervals(plan)[0];
   const currencies = Object.keys((first && plan.prices[first]) ?? {});
   return currencies.sort((a, b) =>
@@ -95,7 +106,7 @@ export function planCurrencies(catalog: Catalog, plan: Plan): string[] {
 export function validateField(
   field: CheckoutField,
   value: string,
-  context: { catalog: Catalog; plan: Plan; now: Date },
+  context: ValidationContext,
 ): FieldError | null {
   const { catalog, plan, now } = context;
   switch (field) {
@@ -143,7 +154,7 @@ export function validateField(
 /** Validates a whole plan-step submission against the catalog. */
 export function validateCheckout(
   values: CheckoutFormValues,
-  context: { catalog: Catalog; plan: Plan; now: Date },
+  context: ValidationContext,
 ): CheckoutValidation {
   const { catalog, plan, now } = context;
   const get = (field: CheckoutField) => values[field] ?? '';

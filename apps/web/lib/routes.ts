@@ -1,0 +1,5 @@
+import { createCheckoutRoutes } from '@plankit/checkout';
+import { config } from './config';
+
+/** The host's checkout routes: the one place paths are built and parsed. */
+export const routes = createCheckoutRoutes({ checkoutPath: config.checkoutPath });

@@ -1,0 +1,37 @@
+import { type CheckoutMessages, resolveMessages } from '../messages/messages.js';
+
+/** Props of {@link CheckoutFallback}. */
+export interface CheckoutFallbackProps {
+  /** Where the visitor can go instead, usually the plan list. */
+  plansHref: string;
+  messages?: Partial<CheckoutMessages> | undefined;
+  /** A support address to show, if the host has one. */
+  supportEmail?: string | undefined;
+}
+
+/**
+ * What a visitor sees when the checkout cannot be shown. Plain HTML: no hooks, no client
+ * JavaScript, so it works on a static page and with scripts blocked.
+ */
+export function CheckoutFallback({ plansHref, messages: overrides, supportEmail }: CheckoutFallbackProps) {
+  const messages = resolveMessages(overrides);
+  return (
+    <div className="pk-checkout pk-fallback">
+      <div className="pk-card">
+        <h1 className="pk-title">{messages.fallbackTitle}</h1>
+        <p className="pk-lead">{messages.fallbackLead}</p>
+        <p className="pk-hint">{messages.fallbackNoJs}</p>
+        {supportEmail ? (
+          <p className="pk-hint">
+            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          </p>
+        ) : null}
+        <div className="pk-actions">
+          <a className="pk-button pk-button--primary" href={plansHref}>
+            {messages.fallbackAction}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { BillingInterval } from '../catalog/constants.js';
+import type { CheckoutMessages } from '../messages/messages.js';
+
+/** Props of {@link IntervalSwitch}. */
+export interface IntervalSwitchProps {
+  intervals: readonly BillingInterval[];
+  value: BillingInterval;
+  onChange: (interval: BillingInterval) => void;
+  messages: CheckoutMessages;
+  /** Short note per interval, e.g. the yearly saving. */
+  notes?: Partial<Record<BillingInterval, string>>;
+}
+
+/**
+ * The billing-interval switch: native radio buttons in a fieldset, styled as a segmented
+ * control, so arrow keys, forms without JavaScript and screen readers all work as usual.
+ */
+export function IntervalSwitch({ intervals, value, onChange, messages, notes }: IntervalSwitchProps) {
+  if (intervals.length < 2) {
+    return <input type="hidden" name="interval" value={value} />;
+  }
+  return (
+    <fieldset className="pk-interval">
+      <legend className="pk-label">{messages.intervalLegend}</legend>
+      <div className="pk-segmented">
+        {intervals.map((interval) => (
+          <label key={interval} className="pk-segment">
+            <input
+              type="radio"
+              name="interval"
+              value={interval}
+              checked={value === interval}
+              onChange={() => onChange(interval)}
+            />
+            <span>
+              {interval === 'yearly' ? messages.intervalYearly : messages.intervalMonthly}
+              {notes?.[interval] ? <small className="pk-segment-note"> {notes[interval]}</small> : null}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

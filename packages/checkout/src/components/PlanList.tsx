@@ -1,0 +1,75 @@
+import type { BillingInterval } from '../catalog/constants.js';
+import type { Catalog, Plan } from '../catalog/schema.js';
+import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import { formatMoney } from '../pricing/formatMoney.js';
+import { isFreePlan } from '../pricing/quote.js';
+import { planIntervals } from '../validation/checkoutForm.js';
+
+/** Props of {@link PlanList}. */
+export interface PlanListProps {
+  catalog: Catalog;
+  /** Builds the link into a plan's plan step, usually `(id) => routes.plan(id)`. */
+  planHref: (planId: string) => string;
+  messages?: Partial<CheckoutMessages> | undefined;
+  locale?: string | undefined;
+}
+
+function headlinePrice(
+  catalog: Catalog,
+  plan: Plan,
+): { amount: number; interval: BillingInterval } | null {
+  const interval = planIntervals(plan)[0];
+  if (!interval) return null;
+  const amount = plan.prices[interval]?.[catalog.defaultCurrency];
+  return amount === undefined ? null : { amount, interval };
+}
+
+/**
+ * The host's plan list: each purchasable plan with its headline price and a link into
+ * its plan step. Plain links and no client JavaScript.
+ */
+export function PlanList({ catalog, planHref, messages: overrides, locale }: PlanListProps) {
+  const messages = resolveMessages(overrides);
+  const plans = catalog.plans.filter((plan) => !plan.retired);
+  return (
+    <div className="pk-checkout pk-plan-list">
+      <h1 className="pk-title">{messages.plansHeading}</h1>
+      <ul className="pk-plans">
+        {plans.map((plan) => {
+          const price = headlinePrice(catalog, plan);
+          return (
+            <li key={plan.id} className={`pk-card pk-plan${plan.highlight ? ' pk-plan--highlight' : ''}`}>
+              {plan.highlight ? <p className="pk-badge">{plan.highlight}</p> : null}
+              <h2 className="pk-plan-name">{plan.name}</h2>
+              <p className="pk-plan-price">
+                {isFreePlan(plan) || !price ? (
+                  messages.planFree
+                ) : (
+                  <>
+                    <strong>{formatMoney(price.amount, catalog.defaultCurrency, locale)}</strong>{' '}
+                    <span className="pk-muted">
+                      {plan.seats ? `${messages.planPerSeat} ` : ''}
+                      {price.interval === 'yearly' ? messages.perYear : messages.perMonth}
+                    </span>
+                  </>
+                )}
+              </p>
+              {plan.trialDays ? (
+                <p className="pk-hint">{formatMessage(messages.planTrialBadge, { days: plan.trialDays })}</p>
+              ) : null}
+              <p className="pk-plan-description">{plan.description}</p>
+              <ul className="pk-features">
+                {plan.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <a className="pk-button pk-button--primary" href={planHref(plan.id)}>
+                {formatMessage(messages.planChoose, { plan: plan.name })}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

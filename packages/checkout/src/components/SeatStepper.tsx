@@ -1,0 +1,72 @@
+import type { CheckoutMessages } from '../messages/messages.js';
+import { formatMessage } from '../messages/messages.js';
+import { Field } from './Field.js';
+
+/** Props of {@link SeatStepper}. */
+export interface SeatStepperProps {
+  min: number;
+  max: number;
+  /** What is in the input (kept as typed so an out-of-range value can be corrected). */
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null | undefined;
+  messages: CheckoutMessages;
+}
+
+/**
+ * Seat count: a number input (works without JavaScript, type-able) flanked by − and +
+ * buttons that clamp to the plan's bounds.
+ */
+export function SeatStepper({ min, max, value, onChange, error, messages }: SeatStepperProps) {
+  const current = Number.parseInt(value, 10);
+  const step = (delta: number) => {
+    const base = Number.isNaN(current) ? min : current;
+    onChange(String(Math.min(max, Math.max(min, base + delta))));
+  };
+  return (
+    <Field
+      id="pk-seats"
+      label={messages.seatsLabel}
+      hint={formatMessage(messages.seatsHint, { min, max })}
+      error={error}
+    >
+      {(aria) => (
+        <div className="pk-stepper">
+          <button
+            type="button"
+            className="pk-stepper-button"
+            aria-label={messages.seatsDecrease}
+            aria-controls="pk-seats"
+            disabled={!Number.isNaN(current) && current <= min}
+            onClick={() => step(-1)}
+          >
+            −
+          </button>
+          <input
+            {...aria}
+            className="pk-input pk-stepper-input"
+            type="number"
+            name="seats"
+            inputMode="numeric"
+            min={min}
+            max={max}
+            step={1}
+            required
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <button
+            type="button"
+            className="pk-stepper-button"
+            aria-label={messages.seatsIncrease}
+            aria-controls="pk-seats"
+            disabled={!Number.isNaN(current) && current >= max}
+            onClick={() => step(1)}
+          >
+            +
+          </button>
+        </div>
+      )}
+    </Field>
+  );
+}
