@@ -124,7 +124,10 @@ export interface CheckoutStore {
    * Moves an `open` or `failed`, unexpired session to `processing`, storing the new
    * selection and incrementing `attempt`. Also reclaims a session stuck in `processing`
    * (no next action, not updated since `staleBefore`) without incrementing `attempt`, so
-   * the provider's idempotency key repeats and no second charge can happen.
+   * the provider's idempotency key repeats and no second charge can happen. A reclaim
+   * also keeps the stored selection (amount, quote…) of the stuck attempt and ignores
+   * `selection`: the repeated provider call must ask for the same amount. A new attempt
+   * clears `nextAction`, `providerPaymentId` and the failure fields.
    * Returns null when another caller holds it or it cannot be paid.
    */
   claimForPayment(
@@ -150,7 +153,11 @@ export interface CheckoutStore {
   getOrderBySession(sessionId: string): Promise<Order | null>;
   getSubscriptionBySession(sessionId: string): Promise<Subscription | null>;
   /** Records one payment attempt outcome for throttling (card-testing defence). */
-  recordPaymentFailure(entry: { sessionId: string; clientKey: string | null; at: Date }): Promise<void>;
+  recordPaymentFailure(entry: {
+    sessionId: string;
+    clientKey: string | null;
+    at: Date;
+  }): Promise<void>;
   /** Counts failures since `since` for a session and for a client key. */
   countRecentFailures(
     query: { sessionId: string; clientKey: string | null },
