@@ -39,7 +39,10 @@ switch (task) {
     pnpmRun(['exec', 'turbo', 'run', 'dev', '--filter=@plankit/web...']);
     break;
   case 'test':
-    pnpmRun(['exec', 'turbo', 'run', 'test', '--concurrency=1', ...process.argv.slice(3)]);
+    // Lint and types first (fast), then every workspace's tests; one at a time, because
+    // the end-to-end run starts a production server and the machine has two cores.
+    pnpmRun(['exec', 'biome', 'check', '--error-on-warnings', '.']);
+    pnpmRun(['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=1', ...process.argv.slice(3)]);
     break;
   default:
     console.error(`usage: node scripts/quick.mjs start|dev|test (got ${task})`);

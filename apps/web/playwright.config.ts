@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+// Each run starts from an empty embedded store.
+const dataDir = mkdtempSync(join(tmpdir(), 'plankit-e2e-'));
+
+/**
+ * End-to-end tests against the production build (`next start`), in Debian's Chromium:
+ * browser downloads do not work on our machines, so the executable path is fixed.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `pnpm exec next start --port ${port} --hostname 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/fallback`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PLANKIT_DATA_DIR: dataDir, PORT: String(port) },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
