@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 
 import { createSqlStore } from './createSqlStore.js';
 import { createPgliteClient } from './pgliteClient.js';
@@ -38,7 +37,7 @@ export async function openCheckoutStore(
   const kind = databaseUrl ? 'postgres' : 'pglite';
   const client = databaseUrl
     ? await createPostgresClient({ connectionString: databaseUrl })
-    : await createPgliteClient({ dataDir: resolve(options.dataDir ?? DEFAULT_DATA_DIR) });
+    : await createPgliteClient({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR });
   const store = createSqlStore(client, schema === undefined ? {} : { schema });
   try {
     await store.migrate();
