@@ -53,12 +53,14 @@ export function quote(input: QuoteInput): Quote {
   const { plan, interval, currency, promo, taxRateBasisPoints } = input;
   const prices = plan.prices[interval];
   if (!prices) throw new Error(`Plan "${plan.id}" has no ${interval} price.`);
-  const unitAmount = prices[currency];
+  // Own keys only: a currency such as "toString" must not find Object.prototype's method.
+  const unitAmount = Object.hasOwn(prices, currency) ? prices[currency] : undefined;
   if (unitAmount === undefined) {
     throw new Error(`Plan "${plan.id}" has no ${interval} price in ${currency}.`);
   }
   const seats = plan.seats ? Math.trunc(input.seats ?? plan.seats.default ?? plan.seats.min) : 1;
-  if (plan.seats && (seats < plan.seats.min || seats > plan.seats.max)) {
+  // Written as "not within" so that NaN seats are refused too (NaN fails every comparison).
+  if (plan.seats && !(seats >= plan.seats.min && seats <= plan.seats.max)) {
     throw new Error(
       `Plan "${plan.id}" takes ${plan.seats.min} to ${plan.seats.max} seats, not ${seats}.`,
     );

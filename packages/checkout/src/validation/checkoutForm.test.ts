@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import type { Plan } from '../catalog/schema.js';
+import { makeCatalog, makePromoCode } from '../test-utils/factories.js';
+import {
+  type CheckoutFormValues,
+  needsPaymentDetails,
+  planCurrencies,
+  planIntervals,
+  validateCheckout,
+  validateField,
+} from './checkoutForm.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const catalog = makeCatalog({
+  promoCodes: [
+    makePromoCode(),
+    makePromoCode({ code: 'EXPIRED10', percentOff: 10, expiresAt: '2020-12-31T23:59:59Z' }),
+    makePromoCode({ code: 'TEAMONLY', percentOff: 30, planIds: ['team'] }),
+  ],
+});
+const planById = (id: string): Plan => {
+  const plan = catalog.plans.find((p) => p.id === id);
+  if (!plan) throw new Error(`fixture catalog has no plan ${id}`);
+  return plan;
+};
+const context = (planId: string) => ({ catalog, plan: planById(planId), now: NOW });
+
+/** What a visitor fills in for a paid plan when everything is right. */
+const filledIn: CheckoutFormValues = {
+  interval: 'monthly',
+  currency: 'EUR',
+  email: ' ada@example.com ',
+  name: ' Ada Lovelace ',
+  country: 'DE',
+  promo: '',
+  cardNumber: '4242 4242 4242 4242',
+  cardExpiry: '12/30',
+  cardCvc: '123',
+};
+
+describe('a visitor who submits the starter plan form empty', () => {
+  it('sees an error on every required field at once, each with its message key', () => {
+    const result = validateCheckout({}, context('starter'));
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        interval: { message: 'errorInterval' },
+        currency: { message: 'errorCurrency' },
+        email: { message: 'errorRequired' },
+        name: { message: 'errorRequired' },
+        country: { message: 'errorCountry' },
+        cardNumber: { message: 'errorRequired' },
+        cardExpiry: { message: 'errorRequired' },
+        cardCvc: { message: 'errorRequired' },
+      },
+    });
+  });
+});
+
+describe('a visitor who fills in the starter plan form correctly', () => {
+  it('gets a typed submission with trimmed contact details and the card', () => {
+    const result = validateCheckout(filledIn, context('starter'));
+    expect(result).toEqual({
+      ok: true,
+      submission: {
+        planId: 'starter',
+        interval: 'monthly',
+        currency: 'EUR',
+        seats: 1,
+        email: 'ada@example.com',
+        name: 'Ada Lovelace',
+        country: 'DE',
+        promo: { status: 'none' },
+        card: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+      },
+    });
+  });
+
+  it('gets LAUNCH20 applied when typed in lowercase', () => {
+    const result = validateCheckout({ ...filledIn, promo: ' launch20 ' }, context('starter'));
+    expect(result.ok && result.submission.promo).toEqual({
+      status: 'valid',
+      promo: makePromoCode(),
+    });
+  });
+});
+
+describe('a visitor with mistakes in the card fields', () => {
+  it('sees each card error on its own field', () => {
+    const result = validateCheckout(
+      { ...filledIn, cardNumber: '4242 4242 4242 4241', cardExpiry: '05/25', cardCvc: '12' },
+      context('starter'),
+    );
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        cardNumber: { message: 'errorCardLuhn' },
+        cardExpiry: { message: 'errorCardExpired' },
+        cardCvc: { message: 'errorCardCvc' },
+      },
+    });
+  });
+});
+
+describe('a visitor starting the pro trial', () => {
+  it('needs no card fields and submits none', () => {
+    const { cardNumber, cardExpiry, cardCvc, ...withoutCard } = filledIn;
+    const result = validateCheckout(withoutCard, context('pro'));
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.submission.card).toBeNull();
+    expect(needsPaymentDetails(planById('pro'))).toBe(false);
+  });
+
+  it('ignores card fields that were filled in anyway, even wrong ones', () => {
+    const result = validateCheckout({ ...filledIn, cardNumber: '1234' }, context('pro'));
+    expect(result.ok && result.submission.card).toBeNull();
+  });
+});
+
+describe('a visitor choosing the free plan', () => {
+  it('needs only contact details', () => {
+    const result = validateCheckout(
+      {
+        interval: 'monthly',
+        currency: 'EUR',
+        email: 'ada@example.com',
+        name: 'Ada',
+        country: 'FR',
+      },
+      context('free'),
+    );
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.submission.card).toBeNull();
+    expect(needsPaymentDetails(planById('free'))).toBe(false);
+  });
+
+  it('cannot pick the yearly interval, which the free plan does not have', () => {
+    expect(validateField('interval', 'yearly', context('free'))).toEqual({
+      message: 'errorInterval',
+    });
+  });
+});
+
+describe('a visitor choosing seats on the team plan (2 to 50)', () => {
+  it('gets the seat count as a number', () => {
+    const result = validateCheckout({ ...filledIn, seats: '5' }, context('team'));
+    expect(result.ok && result.submission.seats).toBe(5);
+  });
+
+  it.each(['2', '50', ' 7 '])('accepts %j', (seats) => {
+    expect(validateField('seats', seats, context('team'))).toBeNull();
+  });
+
+  it.each(['1', '51', '0', '', '-3', '2.5', '5e1', 'five', '0x10', '9999999'])(
+    'refuses %j and says the bounds',
+    (seats) => {
+      expect(validateField('seats', seats, context('team'))).toEqual({
+        message: 'errorSeats',
+        values: { min: 2, max: 50 },
+      });
+    },
+  );
+
+  it('requires a seat count in the whole form', () => {
+    const result = validateCheckout(filledIn, context('team'));
+    expect(result.ok ? null : result.fieldErrors.seats?.message).toBe('errorSeats');
+  });
+
+  it('does not ask for seats on a plan that is not per seat', () => {
+    const result = validateCheckout({ ...filledIn, seats: '999' }, context('starter'));
+    expect(result.ok && result.submission.seats).toBe(1);
+  });
+});
+
+describe('a visitor sending values the plan does not offer', () => {
+  it.each(['weekly', 'Monthly', '', 'toString'])('refuses the interval %j', (interval) => {
+    expect(validateField('interval', interval, context('starter'))).toEqual({
+      message: 'errorInterval',
+    });
+  });
+
+  it.each(['GBP', 'eur', '', 'constructor'])('refuses the currency %j', (currency) => {
+    expect(validateField('currency', currency, context('starter'))).toEqual({
+      message: 'errorCurrency',
+    });
+  });
+
+  it('accepts every currency of the plan, the default one first', () => {
+    expect(planCurrencies(catalog, planById('starter'))).toEqual(['EUR', 'JPY', 'USD']);
+    expect(validateField('currency', 'JPY', context('starter'))).toBeNull();
+  });
+
+  it.each(['XX', 'de', 'Germany', ''])('refuses the country %j', (country) => {
+    expect(validateField('country', country, context('starter'))).toEqual({
+      message: 'errorCountry',
+    });
+  });
+
+  it('lists the intervals a plan is sold on', () => {
+    expect(planIntervals(planById('starter'))).toEqual(['monthly', 'yearly']);
+    expect(planIntervals(planById('free'))).toEqual(['monthly']);
+  });
+});
+
+describe('a visitor typing a promo code', () => {
+  it('is told an expired code has expired', () => {
+    expect(validateField('promo', 'EXPIRED10', context('starter'))).toEqual({
+      message: 'errorPromoExpired',
+    });
+  });
+
+  it('is told an unknown code is unknown', () => {
+    expect(validateField('promo', 'NOPE', context('starter'))).toEqual({
+      message: 'errorPromoUnknown',
+    });
+  });
+
+  it('is told a code for another plan does not apply', () => {
+    expect(validateField('promo', 'TEAMONLY', context('starter'))).toEqual({
+      message: 'errorPromoNotApplicable',
+    });
+    expect(validateField('promo', 'TEAMONLY', context('team'))).toBeNull();
+  });
+
+  it('keeps the other fields valid when only the promo is wrong', () => {
+    const result = validateCheckout({ ...filledIn, promo: 'EXPIRED10' }, context('starter'));
+    expect(result).toEqual({ ok: false, fieldErrors: { promo: { message: 'errorPromoExpired' } } });
+  });
+});
+
+describe('a visitor typing contact details', () => {
+  it.each(['ada', 'ada@', '@example.com', 'ada@example', 'ada@@example.com', 'a..b@example.com'])(
+    'is told %j is not an email address',
+    (email) => {
+      expect(validateField('email', email, context('starter'))).toEqual({ message: 'errorEmail' });
+    },
+  );
+
+  it('is told an email address over 254 characters is too long', () => {
+    const email = `${'a'.repeat(250)}@example.com`;
+    expect(validateField('email', email, context('starter'))).toEqual({ message: 'errorEmail' });
+  });
+
+  it('may use a name of up to 100 characters', () => {
+    expect(validateField('name', 'A'.repeat(100), context('starter'))).toBeNull();
+    expect(validateField('name', 'A'.repeat(101), context('starter'))).toEqual({
+      message: 'errorNameTooLong',
+    });
+    expect(validateField('name', '   ', context('starter'))).toEqual({ message: 'errorRequired' });
+  });
+});
