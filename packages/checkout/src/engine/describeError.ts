@@ -1,0 +1,30 @@
+/** Runs of 12-19 digits, with the spaces or dashes people type: anything like a card number. */
+const CARD_LIKE = /\d(?:[ -]?\d){11,18}/g;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A one-line description of an error that is safe to log: its name and message (and its
+ * cause's), with anything like a card number and the given secrets (the CVC) blanked out.
+ * A careless SDK may echo its input in an error message; the log must not keep it.
+ */
+export function describeError(error: unknown, secrets: readonly string[] = []): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current !== undefined && current !== null; depth++) {
+    parts.push(current instanceof Error ? `${current.name}: ${current.message}` : String(current));
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  let text = parts.join(' <- caused by ');
+  for (const secret of secrets) {
+    const trimmed = secret.trim();
+    if (trimmed.length < 3) continue;
+    const digitsOnly = trimmed.replace(/[\s-]/g, '');
+    for (const value of new Set([trimmed, digitsOnly])) {
+      text = text.replace(new RegExp(`(?<!\\d)${escapeRegExp(value)}(?!\\d)`, 'g'), '[redacted]');
+    }
+  }
+  return text.replace(CARD_LIKE, '[redacted]');
+}

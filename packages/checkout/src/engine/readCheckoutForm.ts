@@ -1,0 +1,70 @@
+import {
+  CHECKOUT_FIELDS,
+  type CheckoutField,
+  type CheckoutFormValues,
+} from '../validation/checkoutForm.js';
+import type { PlanStepState } from './types.js';
+
+/** Longest value kept from any posted field; longer input is cut before it is used or echoed. */
+const MAX_FIELD_LENGTH = 512;
+
+/** The fields of a plan-step post the engine reads; every other field is ignored. */
+export interface CheckoutPost {
+  planId: string;
+  idempotencyKey: string;
+  /** Which button sent the form: Pay (also the default) or the promo code's Apply. */
+  intent: 'pay' | 'apply-promo';
+  /**
+   * The promo code the order summary priced when the visitor pressed Pay (`promoApplied`),
+   * or null when the form did not say (an older form, an API client).
+   */
+  promoApplied: string | null;
+  values: CheckoutFormValues;
+}
+
+function readOrNull(form: FormData | Record<string, string>, name: string): string | null {
+  // Duck-typed rather than `instanceof FormData`, which fails for a FormData made by another
+  // realm or polyfill. A plain record whose `get` field is a string is still a record.
+  const raw =
+    typeof (form as FormData).get === 'function'
+      ? (form as FormData).get(name)
+      : Object.hasOwn(form, name)
+        ? (form as Record<string, unknown>)[name]
+        : undefined;
+  // A file input reads as missing.
+  return typeof raw === 'string' ? raw.slice(0, MAX_FIELD_LENGTH) : null;
+}
+
+function read(form: FormData | Record<string, string>, name: string): string {
+  return readOrNull(form, name) ?? '';
+}
+
+/**
+ * Reads a plan-step submission. Only `plan`, `idempotencyKey`, `intent`, `promoApplied`
+ * and the checkout fields are read: an `amount`, `total` or `price` the browser sends
+ * never reaches the engine, which computes every amount from the catalog.
+ */
+export function readCheckoutForm(form: FormData | Record<string, string>): CheckoutPost {
+  const values: CheckoutFormValues = {};
+  for (const field of CHECKOUT_FIELDS) values[field] = read(form, field);
+  return {
+    planId: read(form, 'plan').trim(),
+    idempotencyKey: read(form, 'idempotencyKey').trim(),
+    intent: read(form, 'intent') === 'apply-promo' ? 'apply-promo' : 'pay',
+    promoApplied: readOrNull(form, 'promoApplied'),
+    values,
+  };
+}
+
+type SafeField = Exclude<CheckoutField, 'cardNumber' | 'cardCvc'>;
+
+/** The values to refill the form with: everything but the card number and CVC. */
+export function refillValues(values: CheckoutFormValues): PlanStepState['values'] {
+  const safe: PlanStepState['values'] = {};
+  for (const field of CHECKOUT_FIELDS) {
+    if (field === 'cardNumber' || field === 'cardCvc') continue;
+    const value = values[field];
+    if (value !== undefined && value !== '') safe[field as SafeField] = value;
+  }
+  return safe;
+}
