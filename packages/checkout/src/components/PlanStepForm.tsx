@@ -82,7 +82,10 @@ export function PlanStepForm(props: PlanStepFormProps) {
   const [interval, setInterval] = useState<BillingInterval>(
     (intervals as string[]).includes(v.interval ?? '') ? (v.interval as BillingInterval) : firstInterval,
   );
-  const [currency, setCurrency] = useState(v.currency ?? currencies[0] ?? '');
+  // Echoed values are the raw post: a currency the plan is not sold in would make quote() throw.
+  const [currency, setCurrency] = useState(
+    v.currency && currencies.includes(v.currency) ? v.currency : (currencies[0] ?? ''),
+  );
   const [seats, setSeats] = useState(
     v.seats ?? String(plan.seats?.default ?? plan.seats?.min ?? 1),
   );

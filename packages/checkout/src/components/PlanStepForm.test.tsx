@@ -1,0 +1,542 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
+import type { Plan } from '../catalog/schema.js';
+import { initialPlanStepState, type PlanStepState } from '../engine/types.js';
+import { resolveMessages } from '../messages/messages.js';
+import { makeCatalog, makePlan } from '../test-utils/factories.js';
+import { renderWithUser } from '../test-utils/render.js';
+import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
+import { type PlanStepAction, PlanStepForm } from './PlanStepForm.js';
+
+const catalog = makeCatalog();
+
+function catalogPlan(id: string): Plan {
+  const plan = catalog.plans.find((p) => p.id === id);
+  if (!plan) throw new Error(`no plan ${id} in the test catalog`);
+  return plan;
+}
+
+/** An expiry two years ahead, so the tests do not age. */
+const futureExpiry = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+
+/** An action that answers with the state it was given (nothing changes). */
+const echoAction = () => vi.fn<PlanStepAction>(async (state) => state);
+
+/** Renders the form with the props PlanStep would derive from the catalog. */
+function renderForm({
+  plan = catalogPlan('starter'),
+  action = echoAction(),
+  initialState,
+}: {
+  plan?: Plan;
+  action?: Mock<PlanStepAction>;
+  initialState?: PlanStepState;
+} = {}) {
+  const result = renderWithUser(
+    <PlanStepForm
+      plan={plan}
+      countries={catalog.countries}
+      currencies={planCurrencies(catalog, plan)}
+      intervals={planIntervals(plan)}
+      action={action}
+      initialState={initialState}
+      messages={resolveMessages()}
+      locale="en-US"
+    />,
+  );
+  return { ...result, action };
+}
+
+/** The amount the order summary shows next to a line (matched on the line's label). */
+function summaryAmount(label: string | RegExp): string {
+  const summary = screen.getByRole('region', { name: 'Order summary' });
+  const term = within(summary)
+    .getAllByRole('term')
+    .find((t) =>
+      typeof label === 'string' ? t.textContent === label : label.test(t.textContent ?? ''),
+    );
+  if (!term) throw new Error(`no summary line ${String(label)}`);
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+function summaryLabels(): string[] {
+  const summary = screen.getByRole('region', { name: 'Order summary' });
+  return within(summary)
+    .getAllByRole('term')
+    .map((t) => t.textContent ?? '');
+}
+
+const submitButton = () =>
+  screen.getByRole('button', { name: /^(Pay|Start|Get started|Processing)/ });
+
+type User = ReturnType<typeof renderForm>['user'];
+
+async function fillContact(user: User, { country = 'Germany' } = {}) {
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), country);
+}
+
+async function fillCard(user: User, number = '4242424242424242') {
+  await user.type(screen.getByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), futureExpiry);
+  await user.type(screen.getByLabelText('CVC'), '123');
+}
+
+/** Answers of deferred actions still outstanding; settled after each test. */
+const outstanding = new Set<() => void>();
+
+// React entangles every transition with a pending async action, so an action left
+// unanswered by a failing test would hold up the following tests' updates too.
+afterEach(() => {
+  for (const settle of outstanding) settle();
+  outstanding.clear();
+});
+
+/** An action whose answer the test gives later, to look at the pending form. */
+function deferredAction() {
+  let resolve: (state: PlanStepState) => void = () => {};
+  const action = vi.fn<PlanStepAction>(
+    (state) =>
+      new Promise<PlanStepState>((r) => {
+        resolve = r;
+        outstanding.add(() => r(state));
+      }),
+  );
+  return { action, resolve: (state: PlanStepState) => resolve(state) };
+}
+
+describe('starter plan, monthly, 9 € (paid, no country yet)', () => {
+  it('asks for card number, expiry and CVC and says what the button charges', () => {
+    renderForm();
+    expect(screen.getByRole('group', { name: 'Payment' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toBeInTheDocument();
+    expect(screen.getByLabelText('CVC')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay €9.00' })).toBeEnabled();
+    expect(summaryAmount('Total')).toBe('€9.00 / month');
+    expect(summaryAmount('Tax (depends on your country)')).toBe('—');
+  });
+
+  it('switching to yearly updates the total and the button label', async () => {
+    const { user } = renderForm();
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    expect(screen.getByRole('radio', { name: 'Yearly' })).toBeChecked();
+    expect(summaryAmount('Subtotal')).toBe('€90.00');
+    expect(summaryAmount('Total')).toBe('€90.00 / year');
+    expect(screen.getByRole('button', { name: 'Pay €90.00' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+    expect(screen.getByRole('button', { name: 'Pay €9.00' })).toBeInTheDocument();
+  });
+
+  it('choosing US dollars prices the plan in dollars', async () => {
+    const { user } = renderForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD');
+    expect(summaryAmount('Total')).toBe('$10.00 / month');
+    expect(screen.getByRole('button', { name: 'Pay $10.00' })).toBeInTheDocument();
+  });
+});
+
+describe('starter plan, prices exclusive of tax, German VAT 19%', () => {
+  it('adds the tax on top once Germany is chosen', async () => {
+    const { user } = renderForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Germany');
+    expect(summaryLabels()).not.toContain('Tax (depends on your country)');
+    expect(summaryAmount('Tax (19%)')).toBe('€1.71');
+    expect(summaryAmount('Total')).toBe('€10.71 / month');
+    expect(screen.getByRole('button', { name: 'Pay €10.71' })).toBeInTheDocument();
+  });
+});
+
+describe('starter plan, prices inclusive of tax, German VAT 19%', () => {
+  it('shows the tax contained in the price and does not add it', async () => {
+    const { user } = renderForm({ plan: makePlan({ tax: 'inclusive' }) });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Germany');
+    expect(summaryAmount('Includes tax (19%)')).toBe('€1.44');
+    expect(summaryLabels()).not.toContain('Tax (19%)');
+    expect(summaryAmount('Total')).toBe('€9.00 / month');
+    expect(screen.getByRole('button', { name: 'Pay €9.00' })).toBeInTheDocument();
+  });
+});
+
+describe('team plan, 5 seats (2-50) at 12 € per seat', () => {
+  it('+ and − change the seats, the subtotal and the Pay label', async () => {
+    const { user } = renderForm({ plan: catalogPlan('team') });
+    const seats = screen.getByRole('spinbutton', { name: 'Seats' });
+    expect(seats).toHaveValue(5);
+    expect(seats).toHaveAccessibleDescription('Between 2 and 50 seats.');
+    expect(summaryAmount('Team')).toBe('5 seats × €12.00');
+    expect(summaryAmount('Subtotal')).toBe('€60.00');
+
+    await user.click(screen.getByRole('button', { name: 'Add a seat' }));
+    expect(seats).toHaveValue(6);
+    expect(summaryAmount('Subtotal')).toBe('€72.00');
+    expect(screen.getByRole('button', { name: 'Pay €72.00' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove a seat' }));
+    await user.click(screen.getByRole('button', { name: 'Remove a seat' }));
+    expect(seats).toHaveValue(4);
+    expect(summaryAmount('Subtotal')).toBe('€48.00');
+  });
+});
+
+describe('per-seat plan bounded to 1-3 seats, starting at 2', () => {
+  it('stops at the bounds and disables the button that would pass them', async () => {
+    const { user } = renderForm({
+      plan: makePlan({ id: 'team', name: 'Team', seats: { min: 1, max: 3, default: 2 } }),
+    });
+    const seats = screen.getByRole('spinbutton', { name: 'Seats' });
+    const add = screen.getByRole('button', { name: 'Add a seat' });
+    const remove = screen.getByRole('button', { name: 'Remove a seat' });
+    expect(add).toBeEnabled();
+    expect(remove).toBeEnabled();
+
+    await user.click(add);
+    expect(seats).toHaveValue(3);
+    expect(add).toBeDisabled();
+    expect(summaryAmount('Subtotal')).toBe('€27.00');
+
+    await user.click(remove);
+    await user.click(remove);
+    expect(seats).toHaveValue(1);
+    expect(remove).toBeDisabled();
+    expect(add).toBeEnabled();
+    expect(summaryAmount('Subtotal')).toBe('€9.00');
+  });
+});
+
+describe('team plan, 5 seats, LAUNCH20 applied, German VAT', () => {
+  const applied: PlanStepState = {
+    ...initialPlanStepState,
+    appliedPromo: { code: 'LAUNCH20', percentOff: 20 },
+  };
+
+  it('shows the discount line and lowers the Pay label once the server applied the code', async () => {
+    const action = vi.fn<PlanStepAction>(async () => applied);
+    const { user } = renderForm({ plan: catalogPlan('team'), action });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Germany');
+    expect(screen.getByRole('button', { name: 'Pay €71.40' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Promo code (optional)'), 'launch20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByRole('button', { name: 'Pay €57.12' })).toBeInTheDocument();
+    expect(summaryAmount('Subtotal')).toBe('€60.00');
+    expect(summaryAmount('Discount (LAUNCH20, 20% off)')).toBe('−€12.00');
+    expect(summaryAmount('Tax (19%)')).toBe('€9.12');
+    expect(summaryAmount('Total')).toBe('€57.12 / month');
+    expect(screen.getByLabelText('Promo code (optional)')).toHaveAccessibleDescription(
+      'LAUNCH20 applied: 20% off.',
+    );
+  });
+
+  it('drops the discount when the visitor edits the code away from the applied one', async () => {
+    const action = vi.fn<PlanStepAction>(async () => applied);
+    const { user } = renderForm({ plan: catalogPlan('team'), action });
+    const promo = screen.getByLabelText('Promo code (optional)');
+    await user.type(promo, 'LAUNCH20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('button', { name: 'Pay €48.00' })).toBeInTheDocument();
+
+    await user.type(promo, 'X');
+    expect(screen.getByRole('button', { name: 'Pay €60.00' })).toBeInTheDocument();
+    expect(summaryLabels()).not.toContain('Discount (LAUNCH20, 20% off)');
+  });
+});
+
+describe('pro plan with a 14-day trial', () => {
+  it('asks for no card, starts the trial and charges nothing today', () => {
+    renderForm({ plan: catalogPlan('pro') });
+    expect(screen.queryByRole('group', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('CVC')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start 14-day trial' })).toBeInTheDocument();
+    expect(summaryAmount('Due today')).toBe('€0.00');
+    expect(summaryAmount('After the 14-day trial')).toBe('€29.00 / month');
+  });
+
+  it('submits without card fields being required', async () => {
+    const { user, action } = renderForm({ plan: catalogPlan('pro') });
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Start 14-day trial' }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('free plan', () => {
+  it('says "Get started" and asks for neither card nor promo code', () => {
+    renderForm({ plan: catalogPlan('free') });
+    expect(screen.getByRole('button', { name: 'Get started' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Promo code (optional)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    // A plan sold monthly only offers no interval choice.
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+});
+
+describe('starter plan, visitor presses Pay on an empty form', () => {
+  it('shows each field error, marks the fields invalid, focuses email and does not call the action', async () => {
+    const { user, action } = renderForm();
+    await user.click(submitButton());
+
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('This field is required.');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    expect(country).toHaveAttribute('aria-invalid', 'true');
+    expect(country).toHaveAccessibleDescription('Choose a country from the list.');
+    for (const label of ['Card number', 'Expiry (MM/YY)', 'CVC']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription('This field is required.');
+    }
+    // The promo code is optional and checked by the server only.
+    expect(screen.getByLabelText('Promo code (optional)')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('clears a field error as soon as the visitor fixes the field', async () => {
+    const { user } = renderForm();
+    await user.click(submitButton());
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'ada@example');
+    expect(email).toHaveAccessibleDescription('Enter an email address like name@example.com.');
+    await user.type(email, '.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(email).not.toHaveAccessibleDescription();
+  });
+});
+
+describe('starter plan, card number with a typo (fails the Luhn check)', () => {
+  it('puts the message on the card number field and does not submit', async () => {
+    const { user, action } = renderForm();
+    await fillContact(user);
+    await fillCard(user, '4242424242424241');
+    await user.click(submitButton());
+
+    const cardNumber = screen.getByLabelText('Card number');
+    expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(cardNumber).toHaveAccessibleDescription(
+      'This card number is not valid. Check it for typos.',
+    );
+    expect(cardNumber).toHaveFocus();
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('flags it when the visitor leaves the field', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Card number'), '4242424242424241');
+    await user.tab();
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(
+      'This card number is not valid. Check it for typos.',
+    );
+  });
+});
+
+describe('team plan, yearly, 5 seats, Germany, valid test card', () => {
+  it('calls the action once with every field and an idempotency key', async () => {
+    const { user, action } = renderForm({ plan: catalogPlan('team') });
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    await fillContact(user);
+    await fillCard(user);
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Pay €714.00' }));
+
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    const [state, formData] = action.mock.calls[0] ?? [];
+    expect(state).toEqual(initialPlanStepState);
+    expect(formData).toBeInstanceOf(FormData);
+    const posted = Object.fromEntries((formData as FormData).entries());
+    expect(posted).toMatchObject({
+      plan: 'team',
+      intent: 'pay',
+      interval: 'yearly',
+      currency: 'EUR',
+      seats: '5',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      country: 'DE',
+      promo: '',
+      cardNumber: '4242 4242 4242 4242',
+      cardExpiry: futureExpiry,
+      cardCvc: '123',
+    });
+    expect(posted.idempotencyKey).toEqual(expect.stringMatching(/\S{16,}/));
+    // The amount is the server's to compute: the form never posts one.
+    expect(Object.keys(posted)).not.toContain('amount');
+    expect(Object.keys(posted)).not.toContain('total');
+  });
+});
+
+describe('starter plan, payment in flight', () => {
+  it('disables the buttons and says "Processing…" until the server answers', async () => {
+    const { action, resolve } = deferredAction();
+    const { user } = renderForm({ action });
+    await fillContact(user);
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+
+    const pending = await screen.findByRole('button', { name: 'Processing…' });
+    expect(pending).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    // A second press while pending does not post again.
+    await user.click(pending);
+    expect(action).toHaveBeenCalledTimes(1);
+
+    resolve({ ...initialPlanStepState, idempotencyKey: 'key-1' });
+    expect(await screen.findByRole('button', { name: 'Pay €10.71' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Processing…' })).not.toBeInTheDocument();
+  });
+});
+
+describe('starter plan, card declined by the bank', () => {
+  const declined: PlanStepState = {
+    status: 'failed',
+    fieldErrors: {},
+    formError: { message: 'errorDeclined' },
+    values: { interval: 'monthly', currency: 'EUR', email: 'ada@example.com', country: 'DE' },
+    idempotencyKey: 'key-from-server',
+  };
+
+  it('announces the decline, keeps the contact details and clears card number and CVC', async () => {
+    const action = vi.fn<PlanStepAction>(async () => declined);
+    const { user } = renderForm({ action });
+    await fillContact(user);
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+
+    const alert = screen.getByRole('alert');
+    await waitFor(() =>
+      expect(alert).toHaveTextContent('Your card was declined. Try another card.'),
+    );
+    expect(alert).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Full name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
+    expect(screen.getByLabelText('CVC')).toHaveValue('');
+  });
+
+  it('retries under the idempotency key the server returned', async () => {
+    const action = vi.fn<PlanStepAction>(async () => declined);
+    const { user } = renderForm({ action });
+    await fillContact(user);
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    await screen.findByText('Your card was declined. Try another card.');
+
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(2));
+    const formData = action.mock.calls[1]?.[1];
+    expect(formData?.get('idempotencyKey')).toBe('key-from-server');
+    expect(formData?.get('cardNumber')).toBe('4242 4242 4242 4242');
+  });
+});
+
+describe('starter plan, server rejects the promo code', () => {
+  it('shows the message on the promo field', async () => {
+    const action = vi.fn<PlanStepAction>(async () => ({
+      ...initialPlanStepState,
+      status: 'invalid',
+      fieldErrors: { promo: { message: 'errorPromoExpired' } },
+    }));
+    const { user } = renderForm({ action });
+    const promo = screen.getByLabelText('Promo code (optional)');
+    await user.type(promo, 'EXPIRED10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(promo).toHaveAccessibleDescription('This promo code has expired.'));
+    expect(promo).toHaveAttribute('aria-invalid', 'true');
+    expect(promo).toHaveFocus();
+  });
+});
+
+describe('starter plan, Apply pressed with nothing else filled in', () => {
+  it('posts intent=apply-promo without checking the other fields', async () => {
+    const { user, action } = renderForm();
+    await user.type(screen.getByLabelText('Promo code (optional)'), 'launch20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    const formData = action.mock.calls[0]?.[1];
+    expect(formData?.get('intent')).toBe('apply-promo');
+    expect(formData?.get('promo')).toBe('launch20');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Card number')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+});
+
+describe('team plan re-rendered from a submission without JavaScript', () => {
+  const fromServer: PlanStepState = {
+    status: 'invalid',
+    fieldErrors: { cardNumber: { message: 'errorCardLuhn' } },
+    formError: null,
+    values: {
+      interval: 'yearly',
+      currency: 'EUR',
+      seats: '7',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      country: 'FR',
+      promo: 'LAUNCH20',
+      cardExpiry: futureExpiry,
+    },
+    idempotencyKey: 'server-minted-key',
+  };
+
+  it('puts the posted values and the server’s errors back into the form', () => {
+    renderForm({ plan: catalogPlan('team'), initialState: fromServer });
+    expect(screen.getByRole('radio', { name: 'Yearly' })).toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: 'Seats' })).toHaveValue(7);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Full name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('FR');
+    expect(screen.getByLabelText('Promo code (optional)')).toHaveValue('LAUNCH20');
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue(futureExpiry);
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(
+      'This card number is not valid. Check it for typos.',
+    );
+    // 7 seats × 120 € yearly + 20% French VAT.
+    expect(summaryAmount('Subtotal')).toBe('€840.00');
+    expect(screen.getByRole('button', { name: 'Pay €1,008.00' })).toBeInTheDocument();
+  });
+
+  it('keeps the server’s idempotency key for the next submission', async () => {
+    const { user, action } = renderForm({ plan: catalogPlan('team'), initialState: fromServer });
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay €1,008.00' }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(action.mock.calls[0]?.[1].get('idempotencyKey')).toBe('server-minted-key');
+  });
+});
+
+describe('starter plan re-rendered after a post with a currency it is not sold in', () => {
+  it('still renders, priced in the default currency, with the server’s message on the field', () => {
+    renderForm({
+      initialState: {
+        status: 'invalid',
+        fieldErrors: { currency: { message: 'errorCurrency' } },
+        formError: null,
+        values: { interval: 'monthly', currency: 'CHF', email: 'ada@example.com' },
+        idempotencyKey: null,
+      },
+    });
+    const currency = screen.getByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveValue('EUR');
+    expect(currency).toHaveAccessibleDescription('This plan is not sold in that currency.');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByRole('button', { name: 'Pay €9.00' })).toBeInTheDocument();
+  });
+});
