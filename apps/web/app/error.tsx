@@ -2,6 +2,12 @@
 
 import { CheckoutError } from '@plankit/checkout';
 
-export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function ErrorPage({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   return <CheckoutError error={error} reset={reset} homeHref="/" />;
 }

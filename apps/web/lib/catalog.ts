@@ -19,7 +19,12 @@ export const catalog = parseCatalog({
       id: 'pro',
       name: 'Pro',
       description: 'For professionals who need more room and better insight.',
-      features: ['Unlimited projects', 'Priority email support', 'Advanced analytics', 'Custom domains'],
+      features: [
+        'Unlimited projects',
+        'Priority email support',
+        'Advanced analytics',
+        'Custom domains',
+      ],
       prices: { monthly: { EUR: 2400, USD: 2600 }, yearly: { EUR: 24000, USD: 26000 } },
       trialDays: 14,
       tax: 'inclusive',

@@ -11,7 +11,10 @@ export const config = {
   databaseUrl: process.env.DATABASE_URL || null,
   /** Where PGlite keeps its data. */
   dataDir: process.env.PLANKIT_DATA_DIR || join(process.cwd(), '.data', 'plankit'),
-  /** Secret for hashing client addresses and visitor tokens; set it in production. */
-  secret: process.env.PLANKIT_SECRET || 'plankit-dev-secret-change-me',
+  /**
+   * Secret for hashing client addresses, visitor tokens and no-JavaScript keys. Unset,
+   * the engine uses a development value and logs a warning: set it in production.
+   */
+  secret: process.env.PLANKIT_SECRET || undefined,
   merchantName: process.env.PLANKIT_MERCHANT_NAME || 'Plankit Demo',
 } as const;

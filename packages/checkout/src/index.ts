@@ -7,17 +7,20 @@ export { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS } from './catalog
 export { findPlan, purchasablePlans } from './catalog/findPlan.js';
 export { CatalogError, parseCatalog } from './catalog/parseCatalog.js';
 export type { Catalog, CatalogInput, Country, Plan, PromoCode } from './catalog/schema.js';
-export { type AuthenticationStepProps, AuthenticationStep } from './components/AuthenticationStep.js';
-export { type CheckoutErrorProps, CheckoutError } from './components/CheckoutError.js';
-export { type CheckoutFallbackProps, CheckoutFallback } from './components/CheckoutFallback.js';
-export { type CheckoutNotFoundProps, CheckoutNotFound } from './components/CheckoutNotFound.js';
-export { type FinishStepProps, FinishStep } from './components/FinishStep.js';
-export { type PlanListProps, PlanList } from './components/PlanList.js';
-export { type PlanStepProps, PlanStep } from './components/PlanStep.js';
+export {
+  AuthenticationStep,
+  type AuthenticationStepProps,
+} from './components/AuthenticationStep.js';
+export { CheckoutError, type CheckoutErrorProps } from './components/CheckoutError.js';
+export { CheckoutFallback, type CheckoutFallbackProps } from './components/CheckoutFallback.js';
+export { CheckoutNotFound, type CheckoutNotFoundProps } from './components/CheckoutNotFound.js';
+export { FinishStep, type FinishStepProps } from './components/FinishStep.js';
+export { PlanList, type PlanListProps } from './components/PlanList.js';
+export { PlanStep, type PlanStepProps } from './components/PlanStep.js';
 export {
   type PlanStepAction,
-  type PlanStepFormProps,
   PlanStepForm,
+  type PlanStepFormProps,
 } from './components/PlanStepForm.js';
 export type {
   AuthenticationView,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 import { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS } from './constants.js';
 
-export { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS };
 export type { BillingInterval } from './constants.js';
+export { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS };
 
 const currencyCode = z
   .string()
@@ -16,7 +16,10 @@ const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 316
 
 const planIdSchema = z
   .string()
-  .regex(PLAN_ID_PATTERN, 'must be a slug: lowercase letters, digits and "-", at most 64 characters')
+  .regex(
+    PLAN_ID_PATTERN,
+    'must be a slug: lowercase letters, digits and "-", at most 64 characters',
+  )
   .refine((id) => !(RESERVED_PLAN_IDS as readonly string[]).includes(id), {
     message: 'is reserved by the checkout routes',
   });
@@ -59,7 +62,10 @@ export const planSchema = z
     highlight: z.string().optional(),
   })
   .superRefine((plan, ctx) => {
-    const currencies = (p?: Record<string, number>) => Object.keys(p ?? {}).sort().join(',');
+    const currencies = (p?: Record<string, number>) =>
+      Object.keys(p ?? {})
+        .sort()
+        .join(',');
     if (plan.prices.monthly && plan.prices.yearly) {
       if (currencies(plan.prices.monthly) !== currencies(plan.prices.yearly)) {
         ctx.addIssue({
@@ -120,7 +126,11 @@ export const catalogSchema = z
     const codes = new Set<string>();
     catalog.promoCodes.forEach((promo, index) => {
       if (codes.has(promo.code)) {
-        ctx.addIssue({ code: 'custom', path: ['promoCodes', index, 'code'], message: 'is used twice' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['promoCodes', index, 'code'],
+          message: 'is used twice',
+        });
       }
       codes.add(promo.code);
     });

@@ -38,10 +38,20 @@ export function AuthenticationStep({
         </p>
         <form action={action} className="pk-actions">
           <input type="hidden" name="session" value={view.sessionId} />
-          <button type="submit" name="decision" value="approve" className="pk-button pk-button--primary">
+          <button
+            type="submit"
+            name="decision"
+            value="approve"
+            className="pk-button pk-button--primary"
+          >
             {messages.authApprove}
           </button>
-          <button type="submit" name="decision" value="decline" className="pk-button pk-button--secondary">
+          <button
+            type="submit"
+            name="decision"
+            value="decline"
+            className="pk-button pk-button--secondary"
+          >
             {messages.authDecline}
           </button>
         </form>

@@ -18,7 +18,12 @@ export interface CheckoutErrorProps {
  * support can find the cause) and a retry. Usable as Next.js `error.tsx` and, wrapped in
  * `<html><body>`, as `global-error.tsx`.
  */
-export function CheckoutError({ error, reset, homeHref = '/', messages: overrides }: CheckoutErrorProps) {
+export function CheckoutError({
+  error,
+  reset,
+  homeHref = '/',
+  messages: overrides,
+}: CheckoutErrorProps) {
   const messages = resolveMessages(overrides);
   return (
     <div className="pk-checkout pk-error-page" role="alert">

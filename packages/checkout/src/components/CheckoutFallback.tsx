@@ -13,7 +13,11 @@ export interface CheckoutFallbackProps {
  * What a visitor sees when the checkout cannot be shown. Plain HTML: no hooks, no client
  * JavaScript, so it works on a static page and with scripts blocked.
  */
-export function CheckoutFallback({ plansHref, messages: overrides, supportEmail }: CheckoutFallbackProps) {
+export function CheckoutFallback({
+  plansHref,
+  messages: overrides,
+  supportEmail,
+}: CheckoutFallbackProps) {
   const messages = resolveMessages(overrides);
   return (
     <div className="pk-checkout pk-fallback">

@@ -27,7 +27,9 @@ export function Field({ id, label, hint, error, children, className }: FieldProp
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`pk-field${error ? ' pk-field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+    <div
+      className={`pk-field${error ? ' pk-field--invalid' : ''}${className ? ` ${className}` : ''}`}
+    >
       <label className="pk-label" htmlFor={id}>
         {label}
       </label>

@@ -17,7 +17,9 @@ export interface FinishStepProps {
 }
 
 function formatDate(iso: string, locale: string | undefined): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
 }
 
 function ReceiptTable({
@@ -30,7 +32,8 @@ function ReceiptTable({
   locale: string | undefined;
 }) {
   const money = (amount: number) => formatMoney(amount, receipt.quote.currency, locale);
-  const interval = receipt.interval === 'yearly' ? messages.intervalYearly : messages.intervalMonthly;
+  const interval =
+    receipt.interval === 'yearly' ? messages.intervalYearly : messages.intervalMonthly;
   return (
     <section className="pk-receipt" aria-labelledby="pk-receipt-heading">
       <h2 className="pk-section-title" id="pk-receipt-heading">

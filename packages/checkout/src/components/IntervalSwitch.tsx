@@ -15,7 +15,13 @@ export interface IntervalSwitchProps {
  * The billing-interval switch: native radio buttons in a fieldset, styled as a segmented
  * control, so arrow keys, forms without JavaScript and screen readers all work as usual.
  */
-export function IntervalSwitch({ intervals, value, onChange, messages, notes }: IntervalSwitchProps) {
+export function IntervalSwitch({
+  intervals,
+  value,
+  onChange,
+  messages,
+  notes,
+}: IntervalSwitchProps) {
   if (intervals.length < 2) {
     return <input type="hidden" name="interval" value={value} />;
   }
@@ -34,7 +40,9 @@ export function IntervalSwitch({ intervals, value, onChange, messages, notes }: 
             />
             <span>
               {interval === 'yearly' ? messages.intervalYearly : messages.intervalMonthly}
-              {notes?.[interval] ? <small className="pk-segment-note"> {notes[interval]}</small> : null}
+              {notes?.[interval] ? (
+                <small className="pk-segment-note"> {notes[interval]}</small>
+              ) : null}
             </span>
           </label>
         ))}

@@ -38,7 +38,10 @@ export function PlanList({ catalog, planHref, messages: overrides, locale }: Pla
         {plans.map((plan) => {
           const price = headlinePrice(catalog, plan);
           return (
-            <li key={plan.id} className={`pk-card pk-plan${plan.highlight ? ' pk-plan--highlight' : ''}`}>
+            <li
+              key={plan.id}
+              className={`pk-card pk-plan${plan.highlight ? ' pk-plan--highlight' : ''}`}
+            >
               {plan.highlight ? <p className="pk-badge">{plan.highlight}</p> : null}
               <h2 className="pk-plan-name">{plan.name}</h2>
               <p className="pk-plan-price">
@@ -55,7 +58,9 @@ export function PlanList({ catalog, planHref, messages: overrides, locale }: Pla
                 )}
               </p>
               {plan.trialDays ? (
-                <p className="pk-hint">{formatMessage(messages.planTrialBadge, { days: plan.trialDays })}</p>
+                <p className="pk-hint">
+                  {formatMessage(messages.planTrialBadge, { days: plan.trialDays })}
+                </p>
               ) : null}
               <p className="pk-plan-description">{plan.description}</p>
               <ul className="pk-features">

@@ -52,7 +52,9 @@ export function PlanStep({
             {plan.name}
           </h1>
           {plan.trialDays ? (
-            <p className="pk-badge">{formatMessage(messages.planTrialBadge, { days: plan.trialDays })}</p>
+            <p className="pk-badge">
+              {formatMessage(messages.planTrialBadge, { days: plan.trialDays })}
+            </p>
           ) : null}
           {plan.description ? <p className="pk-lead">{plan.description}</p> : null}
           {plan.features.length > 0 ? (

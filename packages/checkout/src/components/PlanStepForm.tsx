@@ -80,7 +80,9 @@ export function PlanStepForm(props: PlanStepFormProps) {
   const v = state.values;
   const firstInterval = intervals[0] ?? 'monthly';
   const [interval, setInterval] = useState<BillingInterval>(
-    (intervals as string[]).includes(v.interval ?? '') ? (v.interval as BillingInterval) : firstInterval,
+    (intervals as string[]).includes(v.interval ?? '')
+      ? (v.interval as BillingInterval)
+      : firstInterval,
   );
   // Echoed values are the raw post: a currency the plan is not sold in would make quote() throw.
   const [currency, setCurrency] = useState(
@@ -106,7 +108,9 @@ export function PlanStepForm(props: PlanStepFormProps) {
   if (seenState !== state) {
     setSeenState(state);
     setErrors(state.fieldErrors);
-    if (state.idempotencyKey) setIdempotencyKey(state.idempotencyKey);
+    // No key back means the server will not resume that session (it belongs to another
+    // browser): start a new one rather than posting a refused key again.
+    setIdempotencyKey(state.idempotencyKey ?? globalThis.crypto.randomUUID());
     if (state.status === 'failed') {
       setCardNumber('');
       setCardCvc('');
@@ -123,7 +127,8 @@ export function PlanStepForm(props: PlanStepFormProps) {
     // Links into the plan step may carry choices (e.g. the finish step's "Try again").
     if (typeof window === 'undefined' || props.initialState) return;
     const link = parsePlanLinkOptions(window.location.search);
-    if (link.interval && (intervals as string[]).includes(link.interval)) setInterval(link.interval);
+    if (link.interval && (intervals as string[]).includes(link.interval))
+      setInterval(link.interval);
     if (link.currency && currencies.includes(link.currency)) setCurrency(link.currency);
     if (link.seats && plan.seats) setSeats(String(link.seats));
     if (link.country && countries.some((c) => c.code === link.country)) setCountry(link.country);
@@ -142,7 +147,9 @@ export function PlanStepForm(props: PlanStepFormProps) {
   const payment = needsPaymentDetails(plan);
   const countryRate = countries.find((c) => c.code === country)?.taxRateBasisPoints;
   const appliedPromo =
-    state.appliedPromo && state.appliedPromo.code === normalisePromoCode(promo) ? state.appliedPromo : null;
+    state.appliedPromo && state.appliedPromo.code === normalisePromoCode(promo)
+      ? state.appliedPromo
+      : null;
   const seatCount = Number.parseInt(seats, 10);
   const seatsValid = !plan.seats || (seatCount >= plan.seats.min && seatCount <= plan.seats.max);
   const currentQuote = useMemo(
@@ -152,7 +159,9 @@ export function PlanStepForm(props: PlanStepFormProps) {
         interval,
         currency,
         seats: plan.seats && seatsValid ? seatCount : undefined,
-        promo: appliedPromo ? { code: appliedPromo.code, percentOff: appliedPromo.percentOff } : null,
+        promo: appliedPromo
+          ? { code: appliedPromo.code, percentOff: appliedPromo.percentOff }
+          : null,
         taxRateBasisPoints: countryRate ?? 0,
       }),
     [plan, interval, currency, seatCount, seatsValid, appliedPromo, countryRate],
@@ -185,7 +194,8 @@ export function PlanStepForm(props: PlanStepFormProps) {
   const update = (field: CheckoutField, setter: (value: string) => void) => (value: string) => {
     setter(value);
     // Once a field showed an error, re-check it as the visitor fixes it.
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: check(field, value) ?? undefined }));
+    if (errors[field])
+      setErrors((prev) => ({ ...prev, [field]: check(field, value) ?? undefined }));
   };
   const blur = (field: CheckoutField) => () => {
     if (values[field] === '') return; // Do not nag before the visitor typed anything.
@@ -237,6 +247,18 @@ export function PlanStepForm(props: PlanStepFormProps) {
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <input type="hidden" name="promoApplied" value={appliedPromo?.code ?? ''} />
 
+      {/* Enter in a text field submits with the form's first submit button: make that
+          "pay", not the promo code's "Apply" further down. */}
+      <button
+        type="submit"
+        name="intent"
+        value="pay"
+        className="pk-visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        {submitLabel}
+      </button>
       <div ref={alertRef} tabIndex={-1} role="alert" className="pk-alert-slot">
         {state.formError ? (
           <p className="pk-alert pk-alert--error">{text(state.formError)}</p>
@@ -244,9 +266,23 @@ export function PlanStepForm(props: PlanStepFormProps) {
           <p className="pk-alert pk-alert--error">{messages.formErrorSummary}</p>
         ) : null}
       </div>
+      <p role="status" className="pk-status-slot">
+        {appliedPromo && state.status === 'idle'
+          ? formatMessage(messages.promoAppliedReview, {
+              code: appliedPromo.code,
+              percent: appliedPromo.percentOff,
+              amount: money(currentQuote.dueToday),
+            })
+          : null}
+      </p>
 
       <div className="pk-options">
-        <IntervalSwitch intervals={intervals} value={interval} onChange={setInterval} messages={messages} />
+        <IntervalSwitch
+          intervals={intervals}
+          value={interval}
+          onChange={setInterval}
+          messages={messages}
+        />
         {plan.seats ? (
           <SeatStepper
             min={plan.seats.min}
@@ -258,7 +294,11 @@ export function PlanStepForm(props: PlanStepFormProps) {
           />
         ) : null}
         {currencies.length > 1 ? (
-          <Field id={fieldId('currency')} label={messages.currencyLabel} error={errorOf('currency')}>
+          <Field
+            id={fieldId('currency')}
+            label={messages.currencyLabel}
+            error={errorOf('currency')}
+          >
             {(aria) => (
               <select
                 {...aria}
@@ -360,6 +400,14 @@ export function PlanStepForm(props: PlanStepFormProps) {
                   spellCheck={false}
                   value={promo}
                   onChange={(event) => update('promo', setPromo)(event.target.value)}
+                  onKeyDown={(event) => {
+                    // Enter in the promo field applies the code, as a visitor expects.
+                    if (event.key !== 'Enter') return;
+                    event.preventDefault();
+                    event.currentTarget.form
+                      ?.querySelector<HTMLButtonElement>('button[value="apply-promo"]')
+                      ?.click();
+                  }}
                 />
                 <button
                   type="submit"
@@ -381,7 +429,11 @@ export function PlanStepForm(props: PlanStepFormProps) {
         <fieldset className="pk-group">
           <legend className="pk-section-title">{messages.paymentHeading}</legend>
           {testMode ? <p className="pk-hint pk-test-hint">{messages.paymentTestHint}</p> : null}
-          <Field id={fieldId('cardNumber')} label={messages.cardNumberLabel} error={errorOf('cardNumber')}>
+          <Field
+            id={fieldId('cardNumber')}
+            label={messages.cardNumberLabel}
+            error={errorOf('cardNumber')}
+          >
             {(aria) => (
               <input
                 {...aria}
@@ -394,13 +446,19 @@ export function PlanStepForm(props: PlanStepFormProps) {
                 maxLength={23}
                 required
                 value={cardNumber}
-                onChange={(event) => update('cardNumber', setCardNumber)(formatCardNumber(event.target.value))}
+                onChange={(event) =>
+                  update('cardNumber', setCardNumber)(formatCardNumber(event.target.value))
+                }
                 onBlur={blur('cardNumber')}
               />
             )}
           </Field>
           <div className="pk-row">
-            <Field id={fieldId('cardExpiry')} label={messages.cardExpiryLabel} error={errorOf('cardExpiry')}>
+            <Field
+              id={fieldId('cardExpiry')}
+              label={messages.cardExpiryLabel}
+              error={errorOf('cardExpiry')}
+            >
               {(aria) => (
                 <input
                   {...aria}
@@ -413,7 +471,9 @@ export function PlanStepForm(props: PlanStepFormProps) {
                   maxLength={7}
                   required
                   value={cardExpiry}
-                  onChange={(event) => update('cardExpiry', setCardExpiry)(formatExpiry(event.target.value))}
+                  onChange={(event) =>
+                    update('cardExpiry', setCardExpiry)(formatExpiry(event.target.value))
+                  }
                   onBlur={blur('cardExpiry')}
                 />
               )}
@@ -431,7 +491,9 @@ export function PlanStepForm(props: PlanStepFormProps) {
                   maxLength={4}
                   required
                   value={cardCvc}
-                  onChange={(event) => update('cardCvc', setCardCvc)(event.target.value.replace(/\D/g, ''))}
+                  onChange={(event) =>
+                    update('cardCvc', setCardCvc)(event.target.value.replace(/\D/g, ''))
+                  }
                   onBlur={blur('cardCvc')}
                 />
               )}

@@ -1,7 +1,12 @@
 import type { Plan } from '../catalog/schema.js';
 import { isFreePlan } from '../pricing/quote.js';
 import type { CheckoutRoutes, PlanLinkOptions } from '../routes/createCheckoutRoutes.js';
-import type { CheckoutSession, Order, Subscription } from '../store/types.js';
+import {
+  type CheckoutSession,
+  type Order,
+  OUTCOME_UNKNOWN,
+  type Subscription,
+} from '../store/types.js';
 import type { FieldError } from '../validation/checkoutForm.js';
 import type { FinishView, Receipt } from './types.js';
 
@@ -13,6 +18,7 @@ export function failureReason(code: string | null): FieldError {
     case 'authentication_failed':
       return { message: 'errorAuthenticationFailed' };
     case 'processing_error':
+    case OUTCOME_UNKNOWN:
       return { message: 'errorProcessing' };
     default:
       return { message: 'errorDeclined' };

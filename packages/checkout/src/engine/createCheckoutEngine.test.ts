@@ -763,7 +763,7 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
         /^Payment provider failed$/,
       );
       const session = await store.getSessionByIdempotencyKey(form.idempotencyKey);
-      expect(session).toMatchObject({ status: 'failed', failureCode: 'processing_error' });
+      expect(session).toMatchObject({ status: 'failed', failureCode: 'outcome_unknown' });
       await expect(engine.getFinishView(session?.id, visitor)).resolves.toMatchObject({
         status: 'failed',
         reason: { message: 'errorProcessing' },
@@ -781,6 +781,37 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
 
       const retry = expectRedirect(await engine.submitPlanStep(form, visitor));
       expect(retry.sessionId).toBe(session?.id);
+      expect((await engine.getFinishView(retry.sessionId, visitor)).status).toBe('paid');
+    });
+
+    it('a provider that charged and then timed out is not charged again on retry', async () => {
+      const { provider } = setup();
+      let calls = 0;
+      const keys: string[] = [];
+      const timingOut: PaymentProvider = {
+        ...provider,
+        createPayment: async (input) => {
+          calls += 1;
+          keys.push(input.idempotencyKey);
+          const result = await provider.createPayment(input);
+          // The charge went through, but the answer never reached us.
+          if (calls === 1) throw new Error('ETIMEDOUT');
+          return result;
+        },
+      };
+      const { engine } = setup({ provider: timingOut });
+      const form = post();
+      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(
+        /^Payment provider failed$/,
+      );
+      expect(await provider.countPayments()).toBe(1);
+
+      // The visitor retries, even with another seat count: the unknown attempt is
+      // resumed with its stored amount and key, and the provider answers with the charge.
+      const retry = expectRedirect(await engine.submitPlanStep(form, visitor));
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(await provider.countPayments()).toBe(1);
       expect((await engine.getFinishView(retry.sessionId, visitor)).status).toBe('paid');
     });
 

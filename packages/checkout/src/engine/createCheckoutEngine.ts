@@ -4,7 +4,12 @@ import { quote } from '../pricing/quote.js';
 import { normalisePromoCode, resolvePromoCode } from '../pricing/resolvePromoCode.js';
 import type { PaymentProvider, PaymentResult } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
-import type { CheckoutSession, CheckoutStore, SessionSelection } from '../store/types.js';
+import {
+  type CheckoutSession,
+  type CheckoutStore,
+  OUTCOME_UNKNOWN,
+  type SessionSelection,
+} from '../store/types.js';
 import { toCardDetails } from '../validation/card.js';
 import { type FieldError, validateCheckout, validateField } from '../validation/checkoutForm.js';
 import { buildCompletionRecord } from './buildCompletionRecord.js';
@@ -232,12 +237,15 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
         provider: provider.id,
         error: describeError(error, [card.number, card.cvc]),
       });
-      // Failed rather than left processing, so the visitor can retry at once; the retry
-      // is a new attempt. Nothing was charged under this attempt's key as far as we know.
+      // Failed rather than left processing, so the visitor can retry at once. The
+      // provider may have charged before it failed to answer, so the code says the
+      // outcome is unknown: the retry keeps this attempt's idempotency key (see
+      // OUTCOME_UNKNOWN) and the provider answers with the first outcome, never a
+      // second charge.
       try {
         await fromStore('failSession', logDetails, () =>
           store.failSession(claimed.id, {
-            code: 'processing_error',
+            code: OUTCOME_UNKNOWN,
             message: 'The payment provider failed.',
             providerPaymentId: null,
           }),

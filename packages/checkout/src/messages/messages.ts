@@ -29,6 +29,7 @@ export interface CheckoutMessages {
   promoHint: string;
   promoApply: string;
   promoApplied: string;
+  promoAppliedReview: string;
   paymentHeading: string;
   paymentTestHint: string;
   cardNumberLabel: string;
@@ -143,6 +144,7 @@ export const defaultMessages: CheckoutMessages = {
   promoHint: 'Try LAUNCH20.',
   promoApply: 'Apply',
   promoApplied: '{code} applied: {percent}% off.',
+  promoAppliedReview: '{code} applied: {percent}% off. Check the new total of {amount}, then pay.',
   paymentHeading: 'Payment',
   paymentTestHint: 'Test mode: use 4242 4242 4242 4242, any future date and any 3-digit CVC.',
   cardNumberLabel: 'Card number',
@@ -220,7 +222,8 @@ export const defaultMessages: CheckoutMessages = {
   fallbackTitle: 'Checkout is unavailable right now',
   fallbackLead:
     'The checkout could not be shown. Nothing was charged. Please try again in a few minutes.',
-  fallbackNoJs: 'If your browser blocks JavaScript, the checkout still works: reload the plan page.',
+  fallbackNoJs:
+    'If your browser blocks JavaScript, the checkout still works: reload the plan page.',
   fallbackAction: 'See the plans',
   errorTitle: 'Something went wrong',
   errorLead: 'An exception occurred while loading the site. Nothing was charged.',

@@ -1,16 +1,17 @@
 import type { BillingInterval } from '../catalog/schema.js';
 import type { Quote } from '../pricing/quote.js';
 import { applyMigrations, quoteSchema } from './migrations.js';
-import type {
-  CheckoutSession,
-  CheckoutStore,
-  CompletionRecord,
-  NewSession,
-  Order,
-  SessionSelection,
-  SessionStatus,
-  SqlClient,
-  Subscription,
+import {
+  type CheckoutSession,
+  type CheckoutStore,
+  type CompletionRecord,
+  type NewSession,
+  type Order,
+  OUTCOME_UNKNOWN,
+  type SessionSelection,
+  type SessionStatus,
+  type SqlClient,
+  type Subscription,
 } from './types.js';
 
 /** Options of {@link createSqlStore}. */
@@ -220,11 +221,15 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     RETURNING *`;
 
   // One statement for both ways in, so a racing caller cannot slip between two checks.
-  // `status` in SET expressions is the value before this update: a reclaimed session
-  // ('processing') keeps its attempt and selection, so the provider sees the same
-  // idempotency key and amount again and cannot charge twice.
+  // `status` in SET expressions is the value before this update. A reclaimed session
+  // ('processing'), or one whose last attempt ended with an unknown outcome (the provider
+  // threw: it may have charged before the connection dropped), keeps its attempt and
+  // selection, so the provider sees the same idempotency key and amount again and cannot
+  // charge twice.
   const keepOnReclaim = (column: string, value: string) =>
-    `${column} = CASE WHEN status = 'processing' THEN ${column} ELSE ${value} END`;
+    `${column} = CASE WHEN status = 'processing'
+        OR (status = 'failed' AND failure_code = '${OUTCOME_UNKNOWN}')
+      THEN ${column} ELSE ${value} END`;
   const claimSql = `UPDATE ${sessions} SET
       status = 'processing',
       ${keepOnReclaim('attempt', 'attempt + 1')},

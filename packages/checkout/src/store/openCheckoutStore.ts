@@ -1,4 +1,3 @@
-
 import { createSqlStore } from './createSqlStore.js';
 import { createPgliteClient } from './pgliteClient.js';
 import { createPostgresClient } from './postgresClient.js';

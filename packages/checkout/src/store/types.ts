@@ -19,6 +19,13 @@ export interface SqlClient {
 /** What a transaction body may call. */
 export type SqlQueryable = Pick<SqlClient, 'query'>;
 
+/**
+ * Failure code of an attempt whose outcome is unknown: the provider threw (a timeout, a
+ * dropped connection) and may or may not have charged. The next claim keeps the attempt
+ * number, so the provider sees the same idempotency key and returns the first outcome.
+ */
+export const OUTCOME_UNKNOWN = 'outcome_unknown';
+
 /** Lifecycle of a checkout session (see DESIGN.md, "Checkout flow"). */
 export type SessionStatus = 'open' | 'processing' | 'complete' | 'failed' | 'expired';
 

@@ -74,7 +74,12 @@ export function checkCardCvc(input: string): CardFieldError | null {
 export function toCardDetails(number: string, expiry: string, cvc: string): CardDetails {
   const parsed = parseExpiry(expiry);
   if (!parsed) throw new Error('toCardDetails needs a checked expiry date');
-  return { number: cardDigits(number), expMonth: parsed.month, expYear: parsed.year, cvc: cvc.trim() };
+  return {
+    number: cardDigits(number),
+    expMonth: parsed.month,
+    expYear: parsed.year,
+    cvc: cvc.trim(),
+  };
 }
 
 /** Formats digits in groups of four for display while typing (`4242 4242 …`). */

@@ -111,7 +111,9 @@ export function validateField(
   const { catalog, plan, now } = context;
   switch (field) {
     case 'interval':
-      return (planIntervals(plan) as string[]).includes(value) ? null : { message: 'errorInterval' };
+      return (planIntervals(plan) as string[]).includes(value)
+        ? null
+        : { message: 'errorInterval' };
     case 'currency':
       return planCurrencies(catalog, plan).includes(value) ? null : { message: 'errorCurrency' };
     case 'seats': {

@@ -26,5 +26,13 @@ export default async function PlanStepPage({ params }: { params: Promise<Params>
   const { checkoutPath, planId } = await params;
   const plan = checkoutPath === routes.checkoutPath ? findPlan(catalog, planId) : null;
   if (!plan || plan.retired) notFound();
-  return <PlanStep catalog={catalog} plan={plan} action={submitPlanStep} plansHref={routes.home} testMode />;
+  return (
+    <PlanStep
+      catalog={catalog}
+      plan={plan}
+      action={submitPlanStep}
+      plansHref={routes.home}
+      testMode
+    />
+  );
 }

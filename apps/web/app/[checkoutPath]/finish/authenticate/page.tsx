@@ -26,5 +26,11 @@ export default async function AuthenticatePage({
   );
   if (view.status === 'not_found') notFound();
   if (view.status === 'done') redirect(view.finishUrl);
-  return <AuthenticationStep view={view} action={answerAuthentication} merchantName={config.merchantName} />;
+  return (
+    <AuthenticationStep
+      view={view}
+      action={answerAuthentication}
+      merchantName={config.merchantName}
+    />
+  );
 }
