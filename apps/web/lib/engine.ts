@@ -21,7 +21,7 @@ async function openEngine(): Promise<CheckoutEngine> {
   // The test provider keeps its payments in the same database, so several host
   // processes sharing one Postgres still never charge twice for one key.
   const provider = createTestPaymentProvider({ ledger: client });
-  return createCheckoutEngine({
+  const engine = createCheckoutEngine({
     catalog,
     store,
     provider,
@@ -29,7 +29,18 @@ async function openEngine(): Promise<CheckoutEngine> {
     merchantName: config.merchantName,
     secret: config.secret,
   });
+  // Payment already refuses sessions past their expiry; the sweep makes their stored
+  // status say so too. Every process may run it: the update is conditional in SQL.
+  const sweep = setInterval(() => {
+    engine.expireStaleSessions().catch((error: unknown) => {
+      console.error('[plankit] expiring stale sessions failed', error);
+    });
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+  return engine;
 }
+
+const EXPIRY_SWEEP_MS = 15 * 60 * 1000;
 
 /** The process's checkout engine. */
 export function getEngine(): Promise<CheckoutEngine> {
