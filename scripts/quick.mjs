@@ -32,7 +32,14 @@ if (!existsSync(join(root, 'node_modules', '.modules.yaml'))) {
 
 switch (task) {
   case 'start':
-    pnpmRun(['exec', 'turbo', 'run', 'build', '--filter=@plankit/web...', '--output-logs=errors-only']);
+    pnpmRun([
+      'exec',
+      'turbo',
+      'run',
+      'build',
+      '--filter=@plankit/web...',
+      '--output-logs=errors-only',
+    ]);
     pnpmRun(['--filter', '@plankit/web', 'run', 'start']);
     break;
   case 'dev':
@@ -42,7 +49,15 @@ switch (task) {
     // Lint and types first (fast), then every workspace's tests; one at a time, because
     // the end-to-end run starts a production server and the machine has two cores.
     pnpmRun(['exec', 'biome', 'check', '--error-on-warnings', '.']);
-    pnpmRun(['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=1', ...process.argv.slice(3)]);
+    pnpmRun([
+      'exec',
+      'turbo',
+      'run',
+      'typecheck',
+      'test',
+      '--concurrency=1',
+      ...process.argv.slice(3),
+    ]);
     break;
   default:
     console.error(`usage: node scripts/quick.mjs start|dev|test (got ${task})`);

@@ -5,7 +5,13 @@ import { defineConfig } from 'tsup';
 // "use client" directives survive: bundlers drop them when they merge modules
 // (see ../../shared/STYLE.md). dist/directives.test.ts checks the built output.
 export default defineConfig({
-  entry: ['src/**/*.ts', 'src/**/*.tsx', '!src/**/*.test.ts', '!src/**/*.test.tsx', '!src/test-utils/**'],
+  entry: [
+    'src/**/*.ts',
+    'src/**/*.tsx',
+    '!src/**/*.test.ts',
+    '!src/**/*.test.tsx',
+    '!src/test-utils/**',
+  ],
   format: ['esm'],
   bundle: false,
   splitting: false,
