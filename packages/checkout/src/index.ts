@@ -53,6 +53,7 @@ export {
   isValidPlanId,
   type PlanLinkOptions,
 } from './routes/createCheckoutRoutes.js';
+export { type CheckoutTheme, type CheckoutThemeVariable, THEME_VARIABLES } from './theme/theme.js';
 export {
   CHECKOUT_FIELDS,
   type CheckoutField,
