@@ -1,6 +1,7 @@
 'use client';
 
-import { type CheckoutMessages, resolveMessages } from '../messages/messages.js';
+import { defaultErrorMessages } from '../messages/errorMessages.js';
+import type { CheckoutMessages } from '../messages/messages.js';
 
 /** Props of {@link CheckoutError}; the first two match Next.js `error.tsx`. */
 export interface CheckoutErrorProps {
@@ -24,7 +25,9 @@ export function CheckoutError({
   homeHref = '/',
   messages: overrides,
 }: CheckoutErrorProps) {
-  const messages = resolveMessages(overrides);
+  // Its own defaults, not resolveMessages(): the whole English dictionary would not fit
+  // the component's 2 kB budget (issue 4).
+  const messages = { ...defaultErrorMessages, ...overrides };
   return (
     <div className="pk-checkout pk-error-page" role="alert">
       <div className="pk-card">

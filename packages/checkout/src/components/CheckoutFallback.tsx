@@ -1,4 +1,5 @@
-import { type CheckoutMessages, resolveMessages } from '../messages/messages.js';
+import { defaultFallbackMessages } from '../messages/fallbackMessages.js';
+import type { CheckoutMessages } from '../messages/messages.js';
 
 /** Props of {@link CheckoutFallback}. */
 export interface CheckoutFallbackProps {
@@ -18,7 +19,9 @@ export function CheckoutFallback({
   messages: overrides,
   supportEmail,
 }: CheckoutFallbackProps) {
-  const messages = resolveMessages(overrides);
+  // Its own defaults, not resolveMessages(): the whole English dictionary would not fit
+  // the component's 2 kB budget (issue 4).
+  const messages = { ...defaultFallbackMessages, ...overrides };
   return (
     <div className="pk-checkout pk-fallback">
       <div className="pk-card">

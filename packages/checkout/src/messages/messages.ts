@@ -1,3 +1,6 @@
+import { defaultErrorMessages } from './errorMessages.js';
+import { defaultFallbackMessages } from './fallbackMessages.js';
+
 /**
  * Every piece of text the components show. A host passes a partial object to override
  * any of them (another language, another tone); placeholders in `{braces}` are filled in
@@ -219,17 +222,8 @@ export const defaultMessages: CheckoutMessages = {
   authLead: 'Test bank: approve or decline the payment of {amount} to {merchant}.',
   authApprove: 'Approve',
   authDecline: 'Decline',
-  fallbackTitle: 'Checkout is unavailable right now',
-  fallbackLead:
-    'The checkout could not be shown. Nothing was charged. Please try again in a few minutes.',
-  fallbackNoJs:
-    'If your browser blocks JavaScript, the checkout still works: reload the plan page.',
-  fallbackAction: 'See the plans',
-  errorTitle: 'Something went wrong',
-  errorLead: 'An exception occurred while loading the site. Nothing was charged.',
-  errorDigest: 'Error reference',
-  errorRetry: 'Try again',
-  errorHome: 'Back to plans',
+  ...defaultFallbackMessages,
+  ...defaultErrorMessages,
   notFoundTitle: 'Page not found',
   notFoundLead: 'This plan or page does not exist or is no longer available.',
 };

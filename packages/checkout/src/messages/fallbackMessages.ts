@@ -1,0 +1,22 @@
+import type { CheckoutMessages } from './messages.js';
+
+/** The keys {@link CheckoutFallback} shows. */
+export type FallbackMessageKey =
+  | 'fallbackTitle'
+  | 'fallbackLead'
+  | 'fallbackNoJs'
+  | 'fallbackAction';
+
+/**
+ * The fallback page's English text, in a module of its own: the fallback must stay within
+ * its 2 kB budget (issue 4), and the whole English dictionary alone is about 2 kB gzipped.
+ * `defaultMessages` includes these.
+ */
+export const defaultFallbackMessages: Pick<CheckoutMessages, FallbackMessageKey> = {
+  fallbackTitle: 'Checkout is unavailable right now',
+  fallbackLead:
+    'The checkout could not be shown. Nothing was charged. Please try again in a few minutes.',
+  fallbackNoJs:
+    'If your browser blocks JavaScript, the checkout still works: reload the plan page.',
+  fallbackAction: 'See the plans',
+};
