@@ -12,9 +12,9 @@ test.describe('a visitor browsing the plans', () => {
 
     const pay = page.getByRole('button', { name: /^Pay / });
     await expect(pay).toHaveText('Pay €9.00');
-    await page.getByText('Yearly', { exact: true }).click();
+    await page.getByRole('radio', { name: 'Yearly' }).check();
     await expect(pay).toHaveText('Pay €90.00');
-    await page.getByText('Monthly', { exact: true }).click();
+    await page.getByRole('radio', { name: 'Monthly' }).check();
     await expect(pay).toHaveText('Pay €9.00');
   });
 
@@ -35,14 +35,18 @@ test.describe('a visitor browsing the plans', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the fallback page still tells the visitor what happened and where to go', async ({ page }) => {
+  test('the fallback page still tells the visitor what happened and where to go', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
     const response = await page.goto('/fallback');
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: 'Checkout is unavailable right now' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Checkout is unavailable right now' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/');
   });
 });

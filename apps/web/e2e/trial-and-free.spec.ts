@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import {
+  definitionOf,
+  FINISH_URL,
+  fillDetails,
+  ORDER_REFERENCE,
+  openPlanStep,
+  orderSummary,
+  receipt,
+} from './checkout';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A date as the finish step writes it (English, long style, UTC). */
+const longDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+test.describe('pro plan with a 14-day trial', () => {
+  test('the visitor starts the trial without a card and sees when it ends', async ({ page }) => {
+    await openPlanStep(page, 'pro');
+    await expect(page.getByText('14-day free trial')).toBeVisible();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await expect(page.getByLabel('CVC')).toHaveCount(0);
+    const details = await fillDetails(page);
+    await expect(definitionOf(orderSummary(page), 'After the 14-day trial')).toHaveText(/^€24\.00/);
+    await expect(definitionOf(orderSummary(page), 'Due today')).toHaveText('€0.00');
+
+    const startedAt = Date.now();
+    await page.getByRole('button', { name: 'Start 14-day trial' }).click();
+
+    await expect(page).toHaveURL(FINISH_URL);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your trial has started' }),
+    ).toBeVisible();
+    // Either side of midnight UTC the trial may end on one of two days.
+    const ends = [
+      longDate(new Date(startedAt + 14 * DAY_MS)),
+      longDate(new Date(Date.now() + 14 * DAY_MS)),
+    ];
+    await expect(page.getByText(/^Enjoy Pro\. You will not be charged before /)).toHaveText(
+      new RegExp(`before (${ends.join('|')})\\.$`),
+    );
+    const lines = receipt(page);
+    await expect(definitionOf(lines, 'Order reference')).toHaveText(ORDER_REFERENCE);
+    await expect(definitionOf(lines, 'Plan')).toHaveText('Pro');
+    await expect(definitionOf(lines, 'Paid')).toHaveText('€0.00');
+    await expect(definitionOf(lines, 'Total')).toHaveText('€24.00');
+    await expect(definitionOf(lines, 'Trial ends')).toHaveText(new RegExp(`^(${ends.join('|')})$`));
+    await expect(definitionOf(lines, 'Email')).toHaveText(details.email);
+  });
+});
+
+test.describe('free plan', () => {
+  test('the visitor gets started with contact details only', async ({ page }) => {
+    await openPlanStep(page, 'free');
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await expect(page.getByLabel('Promo code (optional)')).toHaveCount(0);
+    const details = await fillDetails(page, { country: 'Ireland' });
+
+    await page.getByRole('button', { name: 'Get started' }).click();
+
+    await expect(page).toHaveURL(FINISH_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'You are all set' })).toBeVisible();
+    const lines = receipt(page);
+    await expect(definitionOf(lines, 'Plan')).toHaveText('Free');
+    await expect(definitionOf(lines, 'Paid')).toHaveText('€0.00');
+    await expect(definitionOf(lines, 'Email')).toHaveText(details.email);
+  });
+});
