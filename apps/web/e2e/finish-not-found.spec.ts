@@ -3,7 +3,7 @@ import { FINISH_URL, fillDetails, openPlanStep, receipt } from './checkout';
 
 async function expectNotFound(page: Page, path: string) {
   const response = await page.goto(path);
-  expect(response?.status(), `status of ${path}`).toBeLessThan(500);
+  expect(response?.status(), `status of ${path}`).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout not found' })).toBeVisible();
   await expect(
     page.getByText('We could not find this checkout. The link may be incomplete.'),

@@ -535,6 +535,25 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       expect(other.sessionId).not.toBe(first.sessionId);
     });
 
+    it('without JavaScript a first-time visitor who clicks Pay twice lands on one paid receipt', async () => {
+      const { engine, provider } = setup();
+      const form = post({ idempotencyKey: '' });
+      // Neither post carries the visitor cookie yet: each request minted its own token.
+      const first = { clientAddress: visitor.clientAddress, visitorToken: 'minted-by-post-1' };
+      const second = { clientAddress: visitor.clientAddress, visitorToken: 'minted-by-post-2' };
+      const [a, b] = await Promise.all([
+        engine.submitPlanStep(form, first),
+        engine.submitPlanStep(form, second),
+      ]);
+      const landedA = expectRedirect(a);
+      const landedB = expectRedirect(b);
+      expect(landedB.sessionId).toBe(landedA.sessionId);
+      expect(await provider.countPayments()).toBe(1);
+      // The browser keeps whichever cookie came last; the receipt shows either way.
+      expect((await engine.getFinishView(landedB.sessionId, second)).status).toBe('paid');
+      expect((await engine.getFinishView(landedA.sessionId, first)).status).toBe('paid');
+    });
+
     it('without JavaScript a decline hands back a key that resumes the session', async () => {
       const { engine } = setup();
       const form = post({ idempotencyKey: '', cardNumber: TEST_CARDS.declined });

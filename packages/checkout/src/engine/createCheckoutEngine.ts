@@ -412,7 +412,12 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
         ...selection,
         id: createSessionId(),
         idempotencyKey,
-        visitorHash: keys.visitorHash(context.visitorToken),
+        // A post without JavaScript may come before the visitor cookie exists: a double
+        // click sends two posts, each minting its own token, and binding the session to
+        // the first would refuse the second. Such a session is reached by its id alone
+        // (192 random bits), like a hosted checkout's; the key already ties the repeat to
+        // the same fields and client address.
+        visitorHash: postedKey === null ? null : keys.visitorHash(context.visitorToken),
         expiresAt: new Date(at.getTime() + sessionTtlMs),
       }),
     );

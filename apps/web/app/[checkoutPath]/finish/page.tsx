@@ -21,5 +21,6 @@ export default async function FinishPage({
     typeof session === 'string' ? session : null,
     await requestContext({ mintVisitor: false }),
   );
+  if (view.status === 'not_found') notFound();
   return <FinishStep view={view} plansHref={routes.home} />;
 }
