@@ -1,0 +1,142 @@
+// Every entry of package.json "exports", imported from dist through the package's own
+// name (Node resolves a package's self-reference through its "exports"), exactly as an
+// app that installed it. The lists are exact: adding or removing a public name is a
+// decision, made here and in a changeset.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as client from '@plankit/checkout';
+import * as server from '@plankit/checkout/server';
+import { distDir } from './support.js';
+
+const require = createRequire(import.meta.url);
+
+const CLIENT_EXPORTS = [
+  'AuthenticationStep',
+  'BILLING_INTERVALS',
+  'CHECKOUT_FIELDS',
+  'CatalogError',
+  'CheckoutError',
+  'CheckoutFallback',
+  'CheckoutNotFound',
+  'FinishStep',
+  'PLAN_ID_PATTERN',
+  'PlanList',
+  'PlanStep',
+  'PlanStepForm',
+  'RESERVED_PLAN_IDS',
+  'THEME_VARIABLES',
+  'createCheckoutRoutes',
+  'defaultMessages',
+  'findPlan',
+  'formatMessage',
+  'formatMoney',
+  'initialPlanStepState',
+  'isFreePlan',
+  'isValidCheckoutPath',
+  'isValidPlanId',
+  'minorUnitDigits',
+  'normalisePromoCode',
+  'parseCatalog',
+  'purchasablePlans',
+  'quote',
+  'resolveMessages',
+  'resolvePromoCode',
+  'validateCheckout',
+  'validateField',
+];
+
+const SERVER_EXPORTS = [
+  'CatalogError',
+  'createCheckoutEngine',
+  'createPgliteClient',
+  'createPostgresClient',
+  'createSessionId',
+  'createSqlStore',
+  'createTestPaymentProvider',
+  'isSessionId',
+  'openCheckoutStore',
+  'parseCatalog',
+];
+
+const COMPONENTS = [
+  'AuthenticationStep',
+  'CheckoutError',
+  'CheckoutFallback',
+  'CheckoutNotFound',
+  'FinishStep',
+  'PlanList',
+  'PlanStep',
+  'PlanStepForm',
+] as const;
+
+describe('@plankit/checkout', () => {
+  it('resolves to dist/index.js', () => {
+    expect(require.resolve('@plankit/checkout')).toBe(`${distDir}/index.js`);
+  });
+
+  it('exports exactly the public names', () => {
+    expect(Object.keys(client).sort()).toEqual([...CLIENT_EXPORTS].sort());
+  });
+
+  it.each(COMPONENTS)('%s is a component function', (name) => {
+    expect(Reflect.get(client, name)).toBeTypeOf('function');
+  });
+
+  it('works end to end on its own: catalog, routes and quote', () => {
+    const catalog = client.parseCatalog({
+      defaultCurrency: 'EUR',
+      plans: [{ id: 'basic', name: 'Basic', prices: { monthly: { EUR: 1000 } } }],
+      countries: [{ code: 'DE', name: 'Deutschland', taxRateBasisPoints: 1900 }],
+    });
+    const plan = client.findPlan(catalog, 'basic');
+    expect(plan?.features).toEqual([]);
+    expect(client.createCheckoutRoutes().plan('basic', { interval: 'monthly' })).toBe(
+      '/checkout/basic?interval=monthly',
+    );
+    if (!plan) throw new Error('unreachable');
+    expect(
+      client.quote({ plan, interval: 'monthly', currency: 'EUR', taxRateBasisPoints: 1900 }).total,
+    ).toBe(1190);
+  });
+});
+
+describe('@plankit/checkout/server', () => {
+  it('resolves to dist/server.js', () => {
+    expect(require.resolve('@plankit/checkout/server')).toBe(`${distDir}/server.js`);
+  });
+
+  it('exports exactly the public names', () => {
+    expect(Object.keys(server).sort()).toEqual([...SERVER_EXPORTS].sort());
+  });
+
+  it('shares the catalog functions with the main entry (one module, not a copy)', () => {
+    expect(server.parseCatalog).toBe(client.parseCatalog);
+    expect(server.CatalogError).toBe(client.CatalogError);
+  });
+});
+
+describe('@plankit/checkout/styles.css', () => {
+  const file = require.resolve('@plankit/checkout/styles.css');
+  const css = readFileSync(file, 'utf8');
+  const declared = [...css.matchAll(/^\s*(--pk-[a-z0-9-]+)\s*:/gm)].map((match) => match[1]);
+
+  it('resolves to dist/styles.css', () => {
+    expect(file).toBe(`${distDir}/styles.css`);
+  });
+
+  it('declares exactly the theme variables the package exports (THEME_VARIABLES)', () => {
+    expect([...declared].sort()).toEqual([...client.THEME_VARIABLES].sort());
+  });
+
+  it('uses no --pk-* variable it does not declare', () => {
+    const used = new Set([...css.matchAll(/var\(\s*(--pk-[a-z0-9-]+)/g)].map((match) => match[1]));
+    expect([...used].filter((name) => !declared.includes(name))).toEqual([]);
+  });
+});
+
+describe('@plankit/checkout/package.json', () => {
+  it('is exported, so tools can read the version', () => {
+    const manifest = require('@plankit/checkout/package.json') as { name: string };
+    expect(manifest.name).toBe('@plankit/checkout');
+  });
+});

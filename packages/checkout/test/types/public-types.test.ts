@@ -1,0 +1,161 @@
+// Type tests of the public API, checked against dist/*.d.ts by `tsc -p test/tsconfig.json`
+// (run in test/readme.test.ts). At run time expectTypeOf does nothing; the compiler is
+// the test. `@ts-expect-error` lines prove that wrong input is rejected.
+import {
+  type Catalog,
+  type CatalogInput,
+  type CheckoutErrorProps,
+  type CheckoutMessages,
+  type CheckoutTheme,
+  type CheckoutThemeVariable,
+  type FinishView,
+  type Plan,
+  type PlanStepAction,
+  type PlanStepProps,
+  type PlanStepState,
+  parseCatalog,
+  resolveMessages,
+} from '@plankit/checkout';
+import {
+  type CheckoutEngineOptions,
+  type CheckoutStore,
+  type CreatePaymentInput,
+  createSqlStore,
+  createTestPaymentProvider,
+  openCheckoutStore,
+  type PaymentProvider,
+  type PaymentResult,
+  type SqlClient,
+} from '@plankit/checkout/server';
+
+describe('catalog', () => {
+  it('accepts a catalog written by hand, defaults left out, and fills them in', () => {
+    const input = {
+      defaultCurrency: 'EUR',
+      plans: [{ id: 'basic', name: 'Basic', prices: { monthly: { EUR: 900 } } }],
+      countries: [{ code: 'DE', name: 'Germany', taxRateBasisPoints: 1900 }],
+    } satisfies CatalogInput;
+    expectTypeOf(parseCatalog).parameter(0).toEqualTypeOf<unknown>();
+    expectTypeOf(parseCatalog(input)).toEqualTypeOf<Catalog>();
+    // Defaults are filled in after parsing: features and tax are always there.
+    expectTypeOf<Plan['features']>().toEqualTypeOf<string[]>();
+    expectTypeOf<Plan['tax']>().toEqualTypeOf<'inclusive' | 'exclusive'>();
+    expectTypeOf<CatalogInput['plans'][number]['features']>().toEqualTypeOf<string[] | undefined>();
+  });
+
+  it('rejects prices that are not whole minor units', () => {
+    const plan: CatalogInput['plans'][number] = {
+      id: 'basic',
+      name: 'Basic',
+      // @ts-expect-error prices are numbers of cents, not strings
+      prices: { monthly: { EUR: '9.00' } },
+    };
+    expectTypeOf(plan).not.toBeAny();
+  });
+});
+
+describe('messages', () => {
+  it('takes a partial override, key by key', () => {
+    const german = { submitPay: '{amount} bezahlen', emailLabel: 'E-Mail' };
+    expectTypeOf(german).toExtend<Partial<CheckoutMessages>>();
+    expectTypeOf(german).toExtend<NonNullable<PlanStepProps['messages']>>();
+    expectTypeOf(resolveMessages(german)).toEqualTypeOf<CheckoutMessages>();
+  });
+
+  it('rejects keys that do not exist', () => {
+    // @ts-expect-error a typo in a message key is caught
+    const typo: Partial<CheckoutMessages> = { submitPayy: 'Bezahlen' };
+    expectTypeOf(typo).not.toBeAny();
+  });
+});
+
+describe('theme', () => {
+  it('names every variable and rejects unknown ones', () => {
+    const theme: CheckoutTheme = { '--pk-color-primary': '#0f766e', '--pk-radius': '4px' };
+    expectTypeOf(theme).toEqualTypeOf<CheckoutTheme>();
+    expectTypeOf<'--pk-color-primary'>().toExtend<CheckoutThemeVariable>();
+    // @ts-expect-error not a theming variable
+    const wrong: CheckoutTheme = { '--pk-colour-primary': 'red' };
+    expectTypeOf(wrong).not.toBeAny();
+  });
+});
+
+describe('payment provider', () => {
+  it('can be implemented by a plain object of your own', () => {
+    const payments = new Map<string, PaymentResult>();
+    const provider = {
+      id: 'acme-pay',
+      async createPayment(input: CreatePaymentInput): Promise<PaymentResult> {
+        const result: PaymentResult = {
+          status: 'succeeded',
+          paymentId: `acme_${input.idempotencyKey}`,
+        };
+        payments.set(result.paymentId, result);
+        return result;
+      },
+      async confirmPayment(paymentId: string): Promise<PaymentResult> {
+        return (
+          payments.get(paymentId) ?? {
+            status: 'failed',
+            paymentId,
+            code: 'processing_error',
+            message: 'unknown',
+          }
+        );
+      },
+      async retrievePayment(paymentId: string): Promise<PaymentResult | null> {
+        return payments.get(paymentId) ?? null;
+      },
+    } satisfies PaymentProvider;
+    expectTypeOf(provider).toExtend<CheckoutEngineOptions['provider']>();
+    expectTypeOf(createTestPaymentProvider()).toExtend<PaymentProvider>();
+  });
+
+  it('must answer every method', () => {
+    // @ts-expect-error retrievePayment is missing
+    const incomplete: PaymentProvider = {
+      id: 'half',
+      createPayment: async (input) => ({ status: 'succeeded', paymentId: input.idempotencyKey }),
+      confirmPayment: async (paymentId) => ({ status: 'succeeded', paymentId }),
+    };
+    expectTypeOf(incomplete).not.toBeAny();
+  });
+});
+
+describe('store', () => {
+  it('is what the built-in constructors return and what the engine takes', () => {
+    expectTypeOf(createSqlStore).parameter(0).toEqualTypeOf<SqlClient>();
+    expectTypeOf(createSqlStore).returns.toEqualTypeOf<CheckoutStore>();
+    expectTypeOf(openCheckoutStore)
+      .returns.resolves.toHaveProperty('store')
+      .toEqualTypeOf<CheckoutStore>();
+    expectTypeOf<CheckoutEngineOptions['store']>().toEqualTypeOf<CheckoutStore>();
+    expectTypeOf<CheckoutStore['getSession']>().returns.resolves.not.toBeAny();
+  });
+});
+
+describe('components', () => {
+  it('take a plain async function (or a Server Action) as the plan step action', () => {
+    const action = async (state: PlanStepState, _form: FormData): Promise<PlanStepState> => state;
+    expectTypeOf(action).toExtend<PlanStepAction>();
+    expectTypeOf<PlanStepProps['action']>().toEqualTypeOf<PlanStepAction>();
+  });
+
+  it('CheckoutError takes the props of a Next.js error.tsx', () => {
+    type NextErrorProps = { error: Error & { digest?: string }; reset: () => void };
+    expectTypeOf<NextErrorProps>().toExtend<CheckoutErrorProps>();
+  });
+
+  it('FinishView is a union on status, so a host can switch on it', () => {
+    expectTypeOf<FinishView['status']>().toEqualTypeOf<
+      | 'paid'
+      | 'trialing'
+      | 'free'
+      | 'pending'
+      | 'action_required'
+      | 'failed'
+      | 'expired'
+      | 'not_found'
+    >();
+  });
+});
