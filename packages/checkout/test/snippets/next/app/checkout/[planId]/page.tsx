@@ -1,0 +1,11 @@
+// app/checkout/[planId]/page.tsx: the plan step.
+import { findPlan, PlanStep } from '@plankit/checkout';
+import { notFound } from 'next/navigation';
+import { submitPlanStep } from '@/app/actions';
+import { catalog, routes } from '@/lib/checkout';
+
+export default async function PlanPage({ params }: { params: Promise<{ planId: string }> }) {
+  const plan = findPlan(catalog, (await params).planId);
+  if (!plan || plan.retired) notFound();
+  return <PlanStep catalog={catalog} plan={plan} action={submitPlanStep} plansHref={routes.home} />;
+}
