@@ -1,14 +1,6 @@
 'use client';
 
-import {
-  type FormEvent,
-  startTransition,
-  useActionState,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
 import { initialPlanStepState, type PlanStepState } from '../engine/types.js';
@@ -30,6 +22,7 @@ import { Field } from './Field.js';
 import { IntervalSwitch } from './IntervalSwitch.js';
 import { OrderSummary } from './OrderSummary.js';
 import { SeatStepper } from './SeatStepper.js';
+import { supportsFormActions, useFormActionState } from './useFormActionState.js';
 
 /**
  * The server's submit action: takes the previous state and the posted form, returns the
@@ -71,7 +64,7 @@ function formatExpiry(input: string): string {
  */
 export function PlanStepForm(props: PlanStepFormProps) {
   const { plan, countries, currencies, intervals, action, messages, locale, testMode } = props;
-  const [state, formAction, pending] = useActionState(
+  const [state, formAction, pending] = useFormActionState(
     action,
     props.initialState ?? initialPlanStepState,
   );
@@ -238,7 +231,8 @@ export function PlanStepForm(props: PlanStepFormProps) {
     <form
       ref={formRef}
       className="pk-form"
-      action={formAction}
+      // React 18 cannot post a function without JavaScript; onSubmit covers it there.
+      action={supportsFormActions ? formAction : undefined}
       onSubmit={onSubmit}
       noValidate
       aria-busy={pending || undefined}

@@ -9,6 +9,9 @@
 // exist before `pnpm install --frozen-lockfile` on a fresh clone, and a `workspace:` range
 // would test the link instead of the tarball. Needs packages/checkout built first (turbo
 // runs @plankit/checkout#build before this workspace's build, see turbo.json).
+//
+// Usage: node scripts/install-checkout-tarball.mjs [exampleDir]  (default: the cwd, which
+// is the example's folder when run from its package.json scripts).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -22,11 +25,11 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const example = join(dirname(fileURLToPath(import.meta.url)), '..');
-const checkout = join(example, '../../packages/checkout');
+const example = resolve(process.argv[2] ?? process.cwd());
+const checkout = join(dirname(fileURLToPath(import.meta.url)), '../packages/checkout');
 const packDir = join(example, '.pack');
 const consumer = join(example, '.consumer');
 const installed = join(consumer, 'node_modules/@plankit/checkout');
@@ -42,6 +45,7 @@ if (!existsSync(join(checkout, 'dist/index.js'))) {
 
 /** Runs the pnpm that runs this script (`npm_execpath`), else the one on PATH. */
 function pnpm(args, cwd) {
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by the running package manager; not a build input.
   const execPath = process.env.npm_execpath;
   const options = { cwd, stdio: ['ignore', 'pipe', 'inherit'] };
   if (execPath && /pnpm(\.c?js)?$/.test(execPath)) {
@@ -69,7 +73,7 @@ if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== hash || !existsSync(in
     `${JSON.stringify(
       {
         private: true,
-        description: 'Written by scripts/install-tarball.mjs',
+        description: 'Written by scripts/install-checkout-tarball.mjs',
         dependencies: { '@plankit/checkout': `file:${relative(consumer, join(packDir, tarball))}` },
       },
       null,

@@ -1,0 +1,103 @@
+import {
+  FinishStep,
+  type FinishView,
+  PlanStep,
+  type PlanStepState,
+  parseCatalog,
+} from '@plankit/checkout';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { version } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+
+// The package promises React ^18.3 || ^19. This app has React 18.3 and the packed
+// tarball: the plan step must still validate, submit, show pending and show the result.
+
+const catalog = parseCatalog({
+  defaultCurrency: 'EUR',
+  plans: [
+    {
+      id: 'starter',
+      name: 'Starter',
+      prices: { monthly: { EUR: 900 }, yearly: { EUR: 9000 } },
+      tax: 'inclusive',
+    },
+  ],
+  countries: [{ code: 'DE', name: 'Germany', taxRateBasisPoints: 1900 }],
+});
+const plan = catalog.plans[0];
+if (!plan) throw new Error('the catalog has a plan');
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+  await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+  await user.type(screen.getByLabelText('Card number'), '4000000000000002');
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+  await user.type(screen.getByLabelText('CVC'), '123');
+}
+
+describe('a React 18.3 app', () => {
+  it('runs on React 18', () => {
+    expect(version).toMatch(/^18\.3\./);
+  });
+
+  it('switches the interval and prices the button from the catalog', async () => {
+    const user = userEvent.setup();
+    render(<PlanStep catalog={catalog} plan={plan} action={vi.fn()} plansHref="/" />);
+    expect(screen.getByRole('button', { name: 'Pay €9.00' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    expect(screen.getByRole('button', { name: 'Pay €90.00' })).toBeInTheDocument();
+  });
+
+  it('refuses an empty form without calling the action, and focuses the first field', async () => {
+    const user = userEvent.setup();
+    const action = vi.fn();
+    render(<PlanStep catalog={catalog} plan={plan} action={action} plansHref="/" />);
+    await user.click(screen.getByRole('button', { name: 'Pay €9.00' }));
+    expect(action).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('submits, shows "Processing…", then the decline with the inputs kept and the card cleared', async () => {
+    const user = userEvent.setup();
+    let answer: (state: PlanStepState) => void = () => {};
+    const action = vi.fn(
+      (_state: PlanStepState, _form: FormData) =>
+        new Promise<PlanStepState>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    render(<PlanStep catalog={catalog} plan={plan} action={action} plansHref="/" />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Pay €9.00' }));
+
+    expect(action).toHaveBeenCalledTimes(1);
+    const posted = action.mock.calls[0]?.[1];
+    expect(posted?.get('email')).toBe('ada@example.com');
+    expect(String(posted?.get('idempotencyKey'))).not.toBe('');
+    expect(await screen.findByRole('button', { name: 'Processing…' })).toBeDisabled();
+
+    answer({
+      status: 'failed',
+      fieldErrors: {},
+      formError: { message: 'errorDeclined' },
+      values: { email: 'ada@example.com', name: 'Ada Lovelace', country: 'DE' },
+      idempotencyKey: String(posted?.get('idempotencyKey')),
+    });
+    expect(
+      await screen.findByText('Your card was declined. Try another card.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
+    expect(screen.getByLabelText('CVC')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Pay €9.00' })).toBeEnabled();
+  });
+
+  it('renders the finish step', () => {
+    const view: FinishView = { status: 'not_found' };
+    render(<FinishStep view={view} plansHref="/" />);
+    expect(screen.getByRole('heading', { name: 'Checkout not found' })).toBeInTheDocument();
+  });
+});
