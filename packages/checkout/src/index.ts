@@ -37,6 +37,12 @@ export {
   formatMessage,
   resolveMessages,
 } from './messages/messages.js';
+export {
+  PLAN_STEP_FORM_MESSAGE_KEYS,
+  type PlanStepFormMessageKey,
+  type PlanStepFormMessages,
+  pickPlanStepFormMessages,
+} from './messages/planStepFormMessages.js';
 export { formatMoney, minorUnitDigits } from './pricing/formatMoney.js';
 export { isFreePlan, type Quote, type QuoteInput, quote } from './pricing/quote.js';
 export {

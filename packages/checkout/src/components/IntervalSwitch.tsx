@@ -6,7 +6,7 @@ export interface IntervalSwitchProps {
   intervals: readonly BillingInterval[];
   value: BillingInterval;
   onChange: (interval: BillingInterval) => void;
-  messages: CheckoutMessages;
+  messages: Pick<CheckoutMessages, 'intervalLegend' | 'intervalMonthly' | 'intervalYearly'>;
   /** Short note per interval, e.g. the yearly saving. */
   notes?: Partial<Record<BillingInterval, string>>;
 }

@@ -1,4 +1,5 @@
-import { type CheckoutMessages, formatMessage } from '../messages/messages.js';
+import { formatMessage } from '../messages/messages.js';
+import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { Quote } from '../pricing/quote.js';
 
@@ -6,7 +7,7 @@ import type { Quote } from '../pricing/quote.js';
 export interface OrderSummaryProps {
   quote: Quote;
   planName: string;
-  messages: CheckoutMessages;
+  messages: PlanStepFormMessages;
   locale?: string | undefined;
   /** Whether the plan is priced per seat (shows the seats × price line). */
   perSeat: boolean;

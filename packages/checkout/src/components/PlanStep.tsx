@@ -1,6 +1,7 @@
 import type { Catalog, Plan } from '../catalog/schema.js';
 import type { PlanStepState } from '../engine/types.js';
 import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import { pickPlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import { type PlanStepAction, PlanStepForm } from './PlanStepForm.js';
 
@@ -75,7 +76,7 @@ export function PlanStep({
           intervals={planIntervals(plan)}
           action={action}
           initialState={initialState}
-          messages={messages}
+          messages={pickPlanStepFormMessages(messages)}
           locale={locale}
           testMode={testMode}
         />

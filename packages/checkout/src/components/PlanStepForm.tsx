@@ -4,7 +4,8 @@ import { type FormEvent, startTransition, useEffect, useMemo, useRef, useState }
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
 import { initialPlanStepState, type PlanStepState } from '../engine/types.js';
-import { type CheckoutMessages, formatMessage } from '../messages/messages.js';
+import { formatMessage } from '../messages/messages.js';
+import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { isFreePlan, quote } from '../pricing/quote.js';
 import { normalisePromoCode } from '../pricing/resolvePromoCode.js';
@@ -40,7 +41,8 @@ export interface PlanStepFormProps {
   action: PlanStepAction;
   /** State to start from, e.g. the result of a submission without JavaScript. */
   initialState?: PlanStepState | undefined;
-  messages: CheckoutMessages;
+  /** The form's text (see `pickPlanStepFormMessages`); a full message set fits too. */
+  messages: PlanStepFormMessages;
   locale?: string | undefined;
   /** Shows the test provider's card hint. */
   testMode?: boolean | undefined;
@@ -217,7 +219,13 @@ export function PlanStepForm(props: PlanStepFormProps) {
   };
 
   const text = (error: FieldError | undefined | null) =>
-    error ? formatMessage(messages[error.message], error.values) : null;
+    error
+      ? formatMessage(
+          // A key outside the form's set (a newer server) falls back to the generic summary.
+          (messages as Partial<Record<string, string>>)[error.message] ?? messages.formErrorSummary,
+          error.values,
+        )
+      : null;
   const errorOf = (field: CheckoutField) => text(errors[field]);
   const hasErrors = Object.values(errors).some(Boolean);
   const money = (amount: number) => formatMoney(amount, currency, locale);

@@ -10,7 +10,7 @@ export interface SeatStepperProps {
   value: string;
   onChange: (value: string) => void;
   error?: string | null | undefined;
-  messages: CheckoutMessages;
+  messages: Pick<CheckoutMessages, 'seatsLabel' | 'seatsHint' | 'seatsDecrease' | 'seatsIncrease'>;
 }
 
 /**

@@ -1,0 +1,26 @@
+import { defaultMessages } from './messages.js';
+import { PLAN_STEP_FORM_MESSAGE_KEYS, pickPlanStepFormMessages } from './planStepFormMessages.js';
+
+describe('the text the plan-step form takes into the browser', () => {
+  it('carries every form key with the host’s overrides', () => {
+    const picked = pickPlanStepFormMessages({ ...defaultMessages, emailLabel: 'E-Mail' });
+    expect(Object.keys(picked).sort()).toEqual([...PLAN_STEP_FORM_MESSAGE_KEYS].sort());
+    expect(picked.emailLabel).toBe('E-Mail');
+  });
+
+  it('leaves the finish, receipt and error-page text on the server', () => {
+    const picked: Record<string, string> = pickPlanStepFormMessages(defaultMessages);
+    for (const key of ['finishPaidTitle', 'receiptReference', 'errorTitle', 'authApprove']) {
+      expect(picked[key]).toBeUndefined();
+    }
+  });
+
+  it('includes every error message a field or a failed payment can show', () => {
+    const errorKeys = Object.keys(defaultMessages).filter(
+      (key) =>
+        key.startsWith('error') &&
+        !['errorTitle', 'errorLead', 'errorDigest', 'errorRetry', 'errorHome'].includes(key),
+    );
+    expect(PLAN_STEP_FORM_MESSAGE_KEYS).toEqual(expect.arrayContaining(errorKeys));
+  });
+});
