@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { type RenderOptions, screen, waitFor, within } from '@testing-library/react';
+import { Component, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { Plan } from '../catalog/schema.js';
 import { initialPlanStepState, type PlanStepState } from '../engine/types.js';
@@ -6,6 +7,7 @@ import { resolveMessages } from '../messages/messages.js';
 import { makeCatalog, makePlan } from '../test-utils/factories.js';
 import { renderWithUser } from '../test-utils/render.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
+import { readCheckoutKey, storeCheckoutKey } from './checkoutKeyStorage.js';
 import { type PlanStepAction, PlanStepForm } from './PlanStepForm.js';
 
 const catalog = makeCatalog();
@@ -27,10 +29,12 @@ function renderForm({
   plan = catalogPlan('starter'),
   action = echoAction(),
   initialState,
+  wrapper,
 }: {
   plan?: Plan;
   action?: Mock<PlanStepAction>;
   initialState?: PlanStepState;
+  wrapper?: RenderOptions['wrapper'];
 } = {}) {
   const result = renderWithUser(
     <PlanStepForm
@@ -43,6 +47,7 @@ function renderForm({
       messages={resolveMessages()}
       locale="en-US"
     />,
+    { wrapper },
   );
   return { ...result, action };
 }
@@ -538,5 +543,168 @@ describe('starter plan re-rendered after a post with a currency it is not sold i
     expect(currency).toHaveAccessibleDescription('This plan is not sold in that currency.');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByRole('button', { name: 'Pay €9.00' })).toBeInTheDocument();
+  });
+});
+
+/** The idempotency key of the action's nth call (from 0). */
+function postedKey(action: Mock<PlanStepAction>, call: number): FormDataEntryValue | null {
+  return action.mock.calls[call]?.[1].get('idempotencyKey') ?? null;
+}
+
+/** What a host's error boundary does: replaces the form, and "Try again" remounts it. */
+class TryAgainBoundary extends Component<{ children?: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? (
+      <button type="button" onClick={() => this.setState({ failed: false })}>
+        Try again
+      </button>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+async function payForStarter(user: User) {
+  await fillContact(user);
+  await fillCard(user);
+  await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+}
+
+const minutesAgo = (n: number) => Date.now() - n * 60 * 1000;
+
+describe('starter plan, the Server Action throws (provider timed out, maybe after charging)', () => {
+  it('retries under the same idempotency key after the error boundary’s "Try again"', async () => {
+    // React reports the error the boundary caught; the test expects it.
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      let calls = 0;
+      const action = vi.fn<PlanStepAction>(async (state) => {
+        calls += 1;
+        if (calls === 1) throw new Error('payment provider timed out');
+        return state;
+      });
+      const { user } = renderForm({ action, wrapper: TryAgainBoundary });
+      await payForStarter(user);
+      await user.click(await screen.findByRole('button', { name: 'Try again' }));
+
+      // A new form (its fields empty again) with the key of the first attempt.
+      expect(screen.getByLabelText('Email')).toHaveValue('');
+      await payForStarter(user);
+      await waitFor(() => expect(action).toHaveBeenCalledTimes(2));
+      expect(postedKey(action, 0)).toEqual(expect.stringMatching(/\S{16,}/));
+      expect(postedKey(action, 1)).toBe(postedKey(action, 0));
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+});
+
+describe('starter plan, form unmounted and mounted again in the same tab', () => {
+  it('posts the same idempotency key from the second form', async () => {
+    const action = echoAction();
+    const first = renderForm({ action });
+    await payForStarter(first.user);
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    first.unmount();
+
+    const second = renderForm({ action });
+    await payForStarter(second.user);
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(2));
+    expect(postedKey(action, 1)).toBe(postedKey(action, 0));
+  });
+
+  it('reuses a key stored 14 minutes ago', async () => {
+    storeCheckoutKey(sessionStorage, 'starter', 'key-from-14-minutes-ago', minutesAgo(14));
+    const { user, action } = renderForm();
+    await payForStarter(user);
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(postedKey(action, 0)).toBe('key-from-14-minutes-ago');
+  });
+
+  it('replaces a key stored more than 15 minutes ago with a new one, and stores that', async () => {
+    storeCheckoutKey(sessionStorage, 'starter', 'key-from-16-minutes-ago', minutesAgo(16));
+    const { user, action } = renderForm();
+    await payForStarter(user);
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    const key = postedKey(action, 0);
+    expect(key).toEqual(expect.stringMatching(/\S{16,}/));
+    expect(key).not.toBe('key-from-16-minutes-ago');
+    expect(readCheckoutKey(sessionStorage, 'starter', Date.now())).toBe(key);
+  });
+
+  it('does not reuse another plan’s key', async () => {
+    storeCheckoutKey(sessionStorage, 'team', 'key-of-the-team-plan', minutesAgo(1));
+    const { user, action } = renderForm();
+    await payForStarter(user);
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(postedKey(action, 0)).not.toBe('key-of-the-team-plan');
+  });
+
+  it('stores the key the server answers with, and a new one when it answers with none', async () => {
+    const answers = ['key-the-server-chose', null];
+    const action = vi.fn<PlanStepAction>(async () => ({
+      ...initialPlanStepState,
+      status: 'failed',
+      formError: { message: 'errorDeclined' },
+      idempotencyKey: answers.shift() ?? null,
+    }));
+    const { user } = renderForm({ action });
+    await payForStarter(user);
+    await waitFor(() =>
+      expect(readCheckoutKey(sessionStorage, 'starter', Date.now())).toBe('key-the-server-chose'),
+    );
+
+    // The decline cleared card number and CVC only.
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(2));
+    expect(postedKey(action, 1)).toBe('key-the-server-chose');
+    await waitFor(() => {
+      const stored = readCheckoutKey(sessionStorage, 'starter', Date.now());
+      expect(stored).toEqual(expect.stringMatching(/\S{16,}/));
+      expect(stored).not.toBe('key-the-server-chose');
+    });
+  });
+});
+
+describe('starter plan in a tab whose storage is unavailable (private mode, blocked)', () => {
+  const blocked = new Error('SecurityError: The operation is insecure.');
+
+  it.each([
+    [
+      'every storage call throws',
+      () => [
+        vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+          throw blocked;
+        }),
+        vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+          throw blocked;
+        }),
+      ],
+    ],
+    [
+      'reading window.sessionStorage throws',
+      () => [
+        vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+          throw blocked;
+        }),
+      ],
+    ],
+  ])('still submits with a fresh key when %s', async (_, block) => {
+    const spies = block();
+    try {
+      const { user, action } = renderForm();
+      await payForStarter(user);
+      await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+      expect(postedKey(action, 0)).toEqual(expect.stringMatching(/\S{16,}/));
+      for (const spy of spies) expect(spy).toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });

@@ -19,6 +19,12 @@ import {
   type ValidationContext,
   validateField,
 } from '../validation/checkoutForm.js';
+import {
+  readCheckoutKey,
+  rememberCheckoutKey,
+  sessionStorageOrNull,
+  storeCheckoutKey,
+} from './checkoutKeyStorage.js';
 import { Field } from './Field.js';
 import { IntervalSwitch } from './IntervalSwitch.js';
 import { OrderSummary } from './OrderSummary.js';
@@ -117,8 +123,12 @@ export function PlanStepForm(props: PlanStepFormProps) {
 
   // The key is minted in the browser once the page hydrates, so the prerendered page
   // stays the same for every visitor. Without JavaScript the server derives one.
+  // A key this tab stored for the plan minutes ago comes first: the form was remounted
+  // (the host's error boundary showed a thrown Server Action and the visitor pressed
+  // "Try again"), and a new key would open a new session and could charge twice.
   useEffect(() => {
-    setIdempotencyKey((key) => key || globalThis.crypto.randomUUID());
+    const stored = readCheckoutKey(sessionStorageOrNull(), plan.id, Date.now());
+    setIdempotencyKey((key) => key || stored || globalThis.crypto.randomUUID());
     // Links into the plan step may carry choices (e.g. the finish step's "Try again").
     if (typeof window === 'undefined' || props.initialState) return;
     const link = parsePlanLinkOptions(window.location.search);
@@ -128,7 +138,15 @@ export function PlanStepForm(props: PlanStepFormProps) {
     if (link.seats && plan.seats) setSeats(String(link.seats));
     if (link.country && countries.some((c) => c.code === link.country)) setCountry(link.country);
     if (link.promo) setPromo(link.promo);
-  }, [props.initialState, intervals, currencies, countries, plan.seats]);
+  }, [props.initialState, intervals, currencies, countries, plan.seats, plan.id]);
+
+  // Keep the current key in the tab's storage whenever it is minted or changes (the
+  // server returned another, or none and a new one was minted); see checkoutKeyStorage.ts.
+  useEffect(() => {
+    if (idempotencyKey) {
+      rememberCheckoutKey(sessionStorageOrNull(), plan.id, idempotencyKey, Date.now());
+    }
+  }, [plan.id, idempotencyKey]);
 
   // Move focus to the first invalid field, or to the form's alert, after each failed submit.
   useEffect(() => {
@@ -215,6 +233,9 @@ export function PlanStepForm(props: PlanStepFormProps) {
         return;
       }
     }
+    // Posting under the key starts its reuse window again: a retry after this very post
+    // fails is what the stored key is for, however long the visitor took to fill the form.
+    storeCheckoutKey(sessionStorageOrNull(), plan.id, idempotencyKey, Date.now());
     startTransition(() => formAction(formData));
   };
 

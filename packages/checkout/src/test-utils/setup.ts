@@ -4,4 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // jsdom keeps storage for the whole test file; the plan step stores its checkout key there.
+  sessionStorage.clear();
 });
