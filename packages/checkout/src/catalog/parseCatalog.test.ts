@@ -153,6 +153,16 @@ describe('a catalog with mistakes', () => {
     expect(errorFor(input).issues).toEqual(['promo code "LAUNCH20" (#2): code: is used twice']);
   });
 
+  it('refuses a promo code limited to a plan the catalog does not have', () => {
+    const input = catalogInput({
+      plans: [starter, { ...starter, id: 'team', name: 'Team' }],
+      promoCodes: [{ code: 'TEAM10', percentOff: 10, planIds: ['starter', 'tema'] }],
+    });
+    expect(errorFor(input).issues).toEqual([
+      'promo code "TEAM10": planIds[1]: names no plan of the catalog ("tema")',
+    ]);
+  });
+
   it('names a country by its code', () => {
     const input = catalogInput({ countries: [{ code: 'DE', name: '', taxRateBasisPoints: 1900 }] });
     expect(errorFor(input).issues).toEqual([

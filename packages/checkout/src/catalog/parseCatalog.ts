@@ -22,9 +22,9 @@ export class CatalogError extends Error {
  * once at start-up, so a mistake in the catalog stops the app with a message that names
  * the plan and the field instead of surfacing later as a broken checkout.
  *
- * Zod runs the catalog-wide checks (duplicate ids and codes, default-currency prices)
- * only once every plan has the right shape, so a second run may report problems the
- * first run could not see yet.
+ * Zod runs the catalog-wide checks (duplicate ids and codes, default-currency prices,
+ * promo codes limited to plans the catalog has) only once every plan has the right shape,
+ * so a second run may report problems the first run could not see yet.
  *
  * @throws CatalogError listing every problem found.
  */

@@ -83,7 +83,7 @@ export const promoCodeSchema = z.object({
   percentOff: z.number().int().min(1).max(100),
   /** ISO date-time after which the code no longer applies. */
   expiresAt: z.iso.datetime({ offset: true }).optional(),
-  /** Plans it applies to; all when absent. */
+  /** Plans it applies to, by id (each a plan of the catalog); all when absent. */
   planIds: z.array(planIdSchema).optional(),
 });
 
@@ -133,6 +133,16 @@ export const catalogSchema = z
         });
       }
       codes.add(promo.code);
+      // A misspelt plan id would make the code apply to no plan at all, silently.
+      promo.planIds?.forEach((planId, j) => {
+        if (!seen.has(planId)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['promoCodes', index, 'planIds', j],
+            message: `names no plan of the catalog (${JSON.stringify(planId)})`,
+          });
+        }
+      });
     });
   });
 
