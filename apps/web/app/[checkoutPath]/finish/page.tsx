@@ -1,26 +1,14 @@
 import { FinishStep } from '@plankit/checkout';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getEngine } from '../../../lib/engine';
-import { requestContext } from '../../../lib/requestContext';
 import { routes } from '../../../lib/routes';
+import { loadSessionPage, type SessionPageProps } from '../../../lib/sessionPage';
 
 export const metadata: Metadata = { title: 'Your order', robots: { index: false } };
 
-export default async function FinishPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ checkoutPath: string }>;
-  searchParams: Promise<{ session?: string | string[] }>;
-}) {
-  const [{ checkoutPath }, { session }] = await Promise.all([params, searchParams]);
-  if (checkoutPath !== routes.checkoutPath) notFound();
-  const engine = await getEngine();
-  const view = await engine.getFinishView(
-    typeof session === 'string' ? session : null,
-    await requestContext({ mintVisitor: false }),
-  );
+export default async function FinishPage(props: SessionPageProps) {
+  const { engine, sessionId, context } = await loadSessionPage(props);
+  const view = await engine.getFinishView(sessionId, context);
   if (view.status === 'not_found') notFound();
   return <FinishStep view={view} plansHref={routes.home} />;
 }

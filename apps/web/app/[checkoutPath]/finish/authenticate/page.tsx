@@ -3,27 +3,14 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { answerAuthentication } from '../../../../lib/actions';
 import { config } from '../../../../lib/config';
-import { getEngine } from '../../../../lib/engine';
-import { requestContext } from '../../../../lib/requestContext';
-import { routes } from '../../../../lib/routes';
+import { loadSessionPage, type SessionPageProps } from '../../../../lib/sessionPage';
 
 export const metadata: Metadata = { title: 'Confirm your payment', robots: { index: false } };
 
 /** The test provider's stand-in for the bank's authentication challenge. */
-export default async function AuthenticatePage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ checkoutPath: string }>;
-  searchParams: Promise<{ session?: string | string[] }>;
-}) {
-  const [{ checkoutPath }, { session }] = await Promise.all([params, searchParams]);
-  if (checkoutPath !== routes.checkoutPath) notFound();
-  const engine = await getEngine();
-  const view = await engine.getAuthenticationView(
-    typeof session === 'string' ? session : null,
-    await requestContext({ mintVisitor: false }),
-  );
+export default async function AuthenticatePage(props: SessionPageProps) {
+  const { engine, sessionId, context } = await loadSessionPage(props);
+  const view = await engine.getAuthenticationView(sessionId, context);
   if (view.status === 'not_found') notFound();
   if (view.status === 'done') redirect(view.finishUrl);
   return (
