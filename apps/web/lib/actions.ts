@@ -4,6 +4,7 @@ import type { PlanStepState } from '@plankit/checkout';
 import { redirect } from 'next/navigation';
 import { getEngine } from './engine';
 import { requestContext } from './requestContext';
+import { routes } from './routes';
 
 /** The plan step's Server Action: the engine does the work, the host redirects. */
 export async function submitPlanStep(
@@ -18,6 +19,8 @@ export async function submitPlanStep(
 
 /** The test bank's Approve/Decline buttons. */
 export async function answerAuthentication(formData: FormData): Promise<void> {
+  // A crafted call can send anything; only a real form is read.
+  if (!(formData instanceof FormData)) redirect(routes.home);
   const engine = await getEngine();
   const decision = formData.get('decision') === 'approve' ? 'approve' : 'decline';
   const { location } = await engine.completeAuthentication(

@@ -29,18 +29,22 @@ async function openEngine(): Promise<CheckoutEngine> {
     merchantName: config.merchantName,
     secret: config.secret,
   });
-  // Payment already refuses sessions past their expiry; the sweep makes their stored
-  // status say so too. Every process may run it: the update is conditional in SQL.
+  // Settle payments whose outcome nobody recorded (a lost provider answer, a request
+  // that died), then mark sessions past their expiry. Every process may run this: each
+  // step is a conditional update in SQL.
   const sweep = setInterval(() => {
-    engine.expireStaleSessions().catch((error: unknown) => {
-      console.error('[plankit] expiring stale sessions failed', error);
-    });
-  }, EXPIRY_SWEEP_MS);
+    engine
+      .reconcilePayments()
+      .then(() => engine.expireStaleSessions())
+      .catch((error: unknown) => {
+        console.error('[plankit] the checkout sweep failed', error);
+      });
+  }, SWEEP_MS);
   sweep.unref();
   return engine;
 }
 
-const EXPIRY_SWEEP_MS = 15 * 60 * 1000;
+const SWEEP_MS = 60 * 1000;
 
 /** The process's checkout engine. */
 export function getEngine(): Promise<CheckoutEngine> {

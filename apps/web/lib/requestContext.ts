@@ -10,8 +10,12 @@ const VISITOR_COOKIE = 'plankit_visitor';
  */
 export async function requestContext(options: { mintVisitor: boolean }): Promise<RequestContext> {
   const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
-  // next start sets x-forwarded-for from the socket; behind a proxy, the proxy sets it.
-  const clientAddress = headerList.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  // The rightmost x-forwarded-for entry is the one our nearest proxy appended: the
+  // address it saw. `next start` fills the header from the socket only when a request
+  // has none, so without a proxy a client can send its own; the engine's overall failure
+  // limit is the card-testing backstop for that case (README, "Configuration").
+  const forwarded = headerList.get('x-forwarded-for')?.split(',') ?? [];
+  const clientAddress = forwarded[forwarded.length - 1]?.trim() || null;
   let visitorToken = cookieStore.get(VISITOR_COOKIE)?.value ?? null;
   if (!visitorToken && options.mintVisitor) {
     visitorToken = globalThis.crypto.randomUUID();

@@ -7,6 +7,7 @@ export {
   type CheckoutEngine,
   type CheckoutEngineOptions,
   createCheckoutEngine,
+  type ReconcileReport,
 } from './engine/createCheckoutEngine.js';
 export { createSessionId, isSessionId } from './engine/sessionId.js';
 export type {

@@ -109,6 +109,12 @@ export function buildFinishView(input: FinishViewInput): FinishView {
       }
       return { status: 'pending', sessionId: session.id, planName };
     case 'failed':
+      // The provider's answer was lost: it may have charged. Say so honestly (no "you
+      // were not charged", no retry link that could start a second payment) until the
+      // reconcile sweep or the visitor's retry under the same key settles it.
+      if (session.failureCode === OUTCOME_UNKNOWN) {
+        return { status: 'pending', sessionId: session.id, planName };
+      }
       return {
         status: 'failed',
         planName,

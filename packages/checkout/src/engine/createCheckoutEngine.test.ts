@@ -758,8 +758,155 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
     });
   });
 
+  describe('payments whose outcome nobody recorded', () => {
+    /** A provider whose answer is lost: it charges (or not), then the call throws. */
+    function losingAnswers(provider: PaymentProvider, charge: boolean): PaymentProvider {
+      let calls = 0;
+      return {
+        ...provider,
+        createPayment: async (input) => {
+          calls += 1;
+          if (calls > 1) return provider.createPayment(input);
+          if (charge) await provider.createPayment(input);
+          throw new Error('ETIMEDOUT');
+        },
+      };
+    }
+
+    it('a charge whose answer was lost shows as pending, and the sweep completes it with its order', async () => {
+      const { provider } = setup();
+      const { engine } = setup({ provider: losingAnswers(provider, true) });
+      const form = post();
+      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(
+        /^Payment provider failed$/,
+      );
+      const session = await store.getSessionByIdempotencyKey(form.idempotencyKey);
+      // Honest while unknown: not "failed, you were not charged".
+      expect((await engine.getFinishView(session?.id, visitor)).status).toBe('pending');
+
+      await expect(engine.reconcilePayments()).resolves.toEqual({
+        completed: 1,
+        failed: 0,
+        waiting: 0,
+        skipped: 0,
+      });
+      expect((await engine.getFinishView(session?.id, visitor)).status).toBe('paid');
+      expect(await provider.countPayments()).toBe(1);
+      expect(await countRows('orders')).toBe(1);
+      // Settled: a second pass finds nothing.
+      expect((await engine.reconcilePayments()).completed).toBe(0);
+    });
+
+    it('a call that never reached the provider is failed by the sweep, and the visitor can pay again', async () => {
+      const { provider } = setup();
+      const { engine } = setup({ provider: losingAnswers(provider, false) });
+      const form = post();
+      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(
+        /^Payment provider failed$/,
+      );
+      expect((await engine.reconcilePayments()).failed).toBe(1);
+      const session = await store.getSessionByIdempotencyKey(form.idempotencyKey);
+      await expect(engine.getFinishView(session?.id, visitor)).resolves.toMatchObject({
+        status: 'failed',
+        reason: { message: 'errorProcessing' },
+      });
+      const retry = expectRedirect(await engine.submitPlanStep(form, visitor));
+      expect((await engine.getFinishView(retry.sessionId, visitor)).status).toBe('paid');
+      expect(await provider.countPayments()).toBe(1);
+    });
+
+    it('an unknown outcome is not expired away: a day later the sweep still finds the charge', async () => {
+      const { provider } = setup();
+      const { engine, advance } = setup({ provider: losingAnswers(provider, true) });
+      const form = post();
+      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow();
+      advance(25 * HOUR);
+      await engine.expireStaleSessions();
+      const session = await store.getSessionByIdempotencyKey(form.idempotencyKey);
+      expect(session).toMatchObject({ status: 'failed', failureCode: 'outcome_unknown' });
+      expect((await engine.reconcilePayments()).completed).toBe(1);
+      expect(await countRows('orders')).toBe(1);
+    });
+
+    it('a request that died mid-payment is settled once it is stale', async () => {
+      const { engine, provider, advance } = setup();
+      const form = post();
+      const { session } = await store.createOrGetSession({
+        ...starterSelection(),
+        id: createSessionId(),
+        idempotencyKey: form.idempotencyKey,
+        visitorHash: null,
+        expiresAt: new Date(START.getTime() + DAY),
+      });
+      const claimed = await store.claimForPayment(session.id, starterSelection(), START, START);
+      await provider.createPayment({
+        idempotencyKey: `${session.id}:${claimed?.attempt}`,
+        amount: 1071,
+        currency: 'EUR',
+        description: 'crashed before recording',
+        customer: { email: 'ada@example.com', name: 'Ada' },
+        paymentMethod: {
+          type: 'card',
+          card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2035, cvc: '123' },
+        },
+      });
+      // Not yet stale: a live request might still be working on it.
+      expect((await engine.reconcilePayments()).completed).toBe(0);
+      advance(3 * MINUTE);
+      expect((await engine.reconcilePayments()).completed).toBe(1);
+      expect(await provider.countPayments()).toBe(1);
+    });
+  });
+
+  describe('authentication after the session expired', () => {
+    it('an approval at the bank a day later charges nothing and shows "expired"', async () => {
+      const { engine, advance } = setup();
+      const { sessionId } = expectRedirect(
+        await engine.submitPlanStep(post({ cardNumber: TEST_CARDS.authenticate }), visitor),
+      );
+      advance(25 * HOUR);
+      await engine.completeAuthentication(sessionId, 'approve', visitor);
+      expect((await engine.getFinishView(sessionId, visitor)).status).toBe('expired');
+      expect(await countRows('orders')).toBe(0);
+    });
+
+    it('the expiry sweep also ends authentications nobody answered', async () => {
+      const { engine, advance } = setup();
+      const { sessionId } = expectRedirect(
+        await engine.submitPlanStep(post({ cardNumber: TEST_CARDS.authenticate }), visitor),
+      );
+      advance(25 * HOUR);
+      expect(await engine.expireStaleSessions()).toBe(1);
+      expect((await engine.getFinishView(sessionId, visitor)).status).toBe('expired');
+    });
+  });
+
+  describe('card testing from forged addresses', () => {
+    it('stops everyone once failures across all clients reach the overall limit', async () => {
+      const { engine, provider } = setup({ throttle: { maxFailuresOverall: 3 } });
+      for (let i = 0; i < 3; i++) {
+        const forged = { clientAddress: `198.51.100.${i}`, visitorToken: `t${i}` };
+        expectState(await engine.submitPlanStep(post({ cardNumber: TEST_CARDS.declined }), forged));
+      }
+      const next = { clientAddress: '198.51.100.99', visitorToken: 't99' };
+      const state = expectState(await engine.submitPlanStep(post(), next));
+      expect(state.formError).toEqual({ message: 'errorThrottled', values: { minutes: 15 } });
+      expect(await provider.countPayments()).toBe(3);
+    });
+  });
+
+  describe('a crafted Server Action call', () => {
+    it('posting no form at all is refused with a message, not a crash', async () => {
+      const { engine } = setup();
+      const state = expectState(
+        await engine.submitPlanStep(null as unknown as Record<string, string>, visitor),
+      );
+      expect(state.formError).toEqual({ message: 'errorPlanUnavailable' });
+    });
+  });
+
   describe('failures of the provider and the store', () => {
-    it('a throwing provider leaves the session failed and retryable, and logs no card data', async () => {
+    it('a throwing provider leaves the session retryable with an unknown outcome, and logs no card data', async () => {
       const { provider } = setup();
       let calls = 0;
       const flaky: PaymentProvider = {
@@ -783,9 +930,10 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       );
       const session = await store.getSessionByIdempotencyKey(form.idempotencyKey);
       expect(session).toMatchObject({ status: 'failed', failureCode: 'outcome_unknown' });
+      // It may have charged before failing: the finish step says "in progress", never
+      // "you were not charged".
       await expect(engine.getFinishView(session?.id, visitor)).resolves.toMatchObject({
-        status: 'failed',
-        reason: { message: 'errorProcessing' },
+        status: 'pending',
       });
 
       const logged = JSON.stringify(logs);
@@ -825,13 +973,17 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       );
       expect(await provider.countPayments()).toBe(1);
 
-      // The visitor retries, even with another seat count: the unknown attempt is
+      // The visitor retries, even after switching to yearly: the unknown attempt is
       // resumed with its stored amount and key, and the provider answers with the charge.
-      const retry = expectRedirect(await engine.submitPlanStep(form, visitor));
+      const retry = expectRedirect(
+        await engine.submitPlanStep({ ...form, interval: 'yearly' }, visitor),
+      );
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
       expect(await provider.countPayments()).toBe(1);
-      expect((await engine.getFinishView(retry.sessionId, visitor)).status).toBe('paid');
+      const view = await engine.getFinishView(retry.sessionId, visitor);
+      expect(view.status).toBe('paid');
+      expect(receiptOf(view)).toMatchObject({ interval: 'monthly', amountPaid: 1071 });
     });
 
     it('a failing store is logged and surfaces as a plain error', async () => {

@@ -60,6 +60,11 @@ export interface CheckoutEngineOptions {
     maxFailuresPerSession?: number;
     /** Failed payments per client address within the window (default 10). */
     maxFailuresPerClient?: number;
+    /**
+     * Failed payments of all visitors within the window (default 100): the backstop when
+     * client addresses are forged (a `x-forwarded-for` header nobody overwrote).
+     */
+    maxFailuresOverall?: number;
     /** Sliding window in milliseconds (default 15 minutes). */
     windowMs?: number;
   };
@@ -107,7 +112,29 @@ export interface CheckoutEngine {
   ): Promise<{ location: string }>;
   /** Marks unpaid sessions past their expiry as `expired`; returns how many. Run it periodically. */
   expireStaleSessions(): Promise<number>;
+  /**
+   * Settles payments whose outcome nobody recorded (the provider's answer was lost, or
+   * the request died mid-payment): asks the provider what happened under the attempt's
+   * idempotency key and completes, fails or waits accordingly, so a charge never ends
+   * without an order. Run it periodically (every minute or so).
+   */
+  reconcilePayments(): Promise<ReconcileReport>;
 }
+
+/** What one {@link CheckoutEngine.reconcilePayments} pass did. */
+export interface ReconcileReport {
+  /** Charged: now complete, with an order. */
+  completed: number;
+  /** Never charged, or declined: now failed and retryable. */
+  failed: number;
+  /** The provider waits for the visitor's authentication. */
+  waiting: number;
+  /** Could not be settled this time (provider unreachable); tried again next pass. */
+  skipped: number;
+}
+
+/** How many unresolved payments one reconcile pass looks at. */
+const RECONCILE_BATCH = 50;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often a request that lost the race for a session looks at it again. */
@@ -128,6 +155,8 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
       options.throttle?.maxFailuresPerSession ?? DEFAULT_THROTTLE_LIMITS.maxFailuresPerSession,
     maxFailuresPerClient:
       options.throttle?.maxFailuresPerClient ?? DEFAULT_THROTTLE_LIMITS.maxFailuresPerClient,
+    maxFailuresOverall:
+      options.throttle?.maxFailuresOverall ?? DEFAULT_THROTTLE_LIMITS.maxFailuresOverall,
     windowMs: options.throttle?.windowMs ?? DEFAULT_THROTTLE_LIMITS.windowMs,
   };
   const now = options.now ?? (() => new Date());
@@ -555,6 +584,12 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     ) {
       return finish;
     }
+    // An approval after the session expired must not charge: the sweep would have expired
+    // it; do so now and show the finish step's "expired".
+    if (session.expiresAt.getTime() <= now().getTime()) {
+      await fromStore('expireStaleSessions', { sessionId }, () => store.expireStaleSessions(now()));
+      return finish;
+    }
     const paymentId = session.providerPaymentId;
     const logDetails = { sessionId, planId: session.planId };
     let result: PaymentResult;
@@ -597,9 +632,87 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     return finish;
   }
 
+  /** The selection a stored session was last claimed with (a resumed claim keeps it). */
+  const selectionOf = (session: CheckoutSession): SessionSelection => ({
+    planId: session.planId,
+    interval: session.interval,
+    currency: session.currency,
+    seats: session.seats,
+    country: session.country,
+    promoCode: session.promoCode,
+    email: session.email,
+    name: session.name,
+    amountDue: session.amountDue,
+    quote: session.quote,
+  });
+
+  async function reconcilePayments(): Promise<ReconcileReport> {
+    const report: ReconcileReport = { completed: 0, failed: 0, waiting: 0, skipped: 0 };
+    const at = now();
+    const staleBefore = new Date(at.getTime() - processingStaleMs);
+    const unresolved = await fromStore('listUnresolvedPayments', {}, () =>
+      store.listUnresolvedPayments(staleBefore, RECONCILE_BATCH),
+    );
+    for (const session of unresolved) {
+      const logDetails = { sessionId: session.id, planId: session.planId };
+      // A resumed claim keeps the attempt number, so the key below is the lost call's.
+      const claimed = await fromStore('claimForPayment', logDetails, () =>
+        store.claimForPayment(session.id, selectionOf(session), at, staleBefore),
+      );
+      if (!claimed) continue; // A visitor's retry or another instance holds it.
+      let result: PaymentResult | null;
+      try {
+        result = await provider.findPayment(`${claimed.id}:${claimed.attempt}`);
+      } catch (error) {
+        // Left processing: it counts as stale again after processingStaleMs.
+        logger.error('[plankit] payment provider failed to look a payment up', {
+          ...logDetails,
+          provider: provider.id,
+          error: describeError(error),
+        });
+        report.skipped += 1;
+        continue;
+      }
+      if (result?.status === 'succeeded') {
+        const record = buildCompletionRecord(claimed, planOf(claimed.planId), result.paymentId, at);
+        await fromStore('completeSession', logDetails, () =>
+          store.completeSession(claimed.id, record, at),
+        );
+        report.completed += 1;
+      } else if (result?.status === 'requires_action') {
+        await fromStore('markActionRequired', logDetails, () =>
+          store.markActionRequired(claimed.id, result.paymentId),
+        );
+        report.waiting += 1;
+      } else {
+        // Never reached the provider, or declined: nothing was charged, so the next
+        // attempt may use a new key.
+        await fromStore('failSession', logDetails, () =>
+          store.failSession(
+            claimed.id,
+            result
+              ? { code: result.code, message: result.message, providerPaymentId: result.paymentId }
+              : {
+                  code: 'processing_error',
+                  message: 'No payment was made.',
+                  providerPaymentId: null,
+                },
+          ),
+        );
+        report.failed += 1;
+      }
+      logger.info('[plankit] reconciled a payment', {
+        ...logDetails,
+        outcome: result?.status ?? 'none',
+      });
+    }
+    return report;
+  }
+
   return {
     catalog,
     routes,
+    reconcilePayments,
     submitPlanStep,
     getFinishView,
     getAuthenticationView,

@@ -44,7 +44,11 @@ function read(form: FormData | Record<string, string>, name: string): string {
  * and the checkout fields are read: an `amount`, `total` or `price` the browser sends
  * never reaches the engine, which computes every amount from the catalog.
  */
-export function readCheckoutForm(form: FormData | Record<string, string>): CheckoutPost {
+export function readCheckoutForm(input: FormData | Record<string, string>): CheckoutPost {
+  // A Server Action can be called with anything (a crafted request posting null or a
+  // string): read that as an empty form, which fails validation with a message.
+  const form: FormData | Record<string, string> =
+    typeof input === 'object' && input !== null ? input : {};
   const values: CheckoutFormValues = {};
   for (const field of CHECKOUT_FIELDS) values[field] = read(form, field);
   return {

@@ -188,7 +188,7 @@ export const defaultMessages: CheckoutMessages = {
   errorInsufficientFunds: 'Your card has insufficient funds. Try another card.',
   errorAuthenticationFailed: 'The payment was not authenticated. Try again or use another card.',
   errorProcessing: 'We could not process your payment. You were not charged; please try again.',
-  errorThrottled: 'Too many attempts. Try again in {minutes} minutes.',
+  errorThrottled: 'Too many attempts. Try again in {minutes} min.',
   errorExpiredSession: 'This checkout has expired. Reload the page to start again.',
   errorPlanUnavailable: 'This plan is no longer available.',
   finishPaidTitle: 'Payment received',

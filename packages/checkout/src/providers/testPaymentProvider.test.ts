@@ -160,6 +160,14 @@ describe.each(modes)('test payment provider ($mode)', ({ make }) => {
     expect(await provider.countPayments()).toBe(1);
   });
 
+  it('finds a payment by its idempotency key after the answer was lost, and nothing for an unused key', async () => {
+    const input = payment(TEST_CARDS.success);
+    const charged = await provider.createPayment(input);
+    await expect(provider.findPayment(input.idempotencyKey)).resolves.toEqual(charged);
+    await expect(provider.findPayment('never-used-key')).resolves.toBeNull();
+    expect(await provider.countPayments()).toBe(1);
+  });
+
   it('confirming an unknown payment throws', async () => {
     await expect(provider.confirmPayment('pay_nope', { approved: true })).rejects.toThrow(
       /Unknown test payment/,

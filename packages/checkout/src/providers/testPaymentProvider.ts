@@ -145,6 +145,7 @@ interface PaymentLedger {
   /** Inserts unless the key exists; returns the stored record for the key either way. */
   insertOrGet(record: PaymentRecord): Promise<PaymentRecord>;
   get(id: string): Promise<PaymentRecord | null>;
+  getByKey(idempotencyKey: string): Promise<PaymentRecord | null>;
   /** Moves `requires_action → status` once; returns the stored record afterwards. */
   settle(
     id: string,
@@ -168,6 +169,10 @@ function memoryLedger(): PaymentLedger {
     },
     async get(id) {
       const record = byId.get(id);
+      return record ? { ...record } : null;
+    },
+    async getByKey(idempotencyKey) {
+      const record = byKey.get(idempotencyKey);
       return record ? { ...record } : null;
     },
     async settle(id, status, failureCode) {
@@ -261,6 +266,15 @@ function sqlLedger(db: SqlClient, schema: string): PaymentLedger {
     return rows[0] ? fromRow(rows[0]) : null;
   };
 
+  const getByKey = async (idempotencyKey: string) => {
+    await ensureTable();
+    const { rows } = await db.query<PaymentRow>(
+      `SELECT ${columns} FROM ${table} WHERE idempotency_key = $1`,
+      [idempotencyKey],
+    );
+    return rows[0] ? fromRow(rows[0]) : null;
+  };
+
   return {
     async insertOrGet(record) {
       await ensureTable();
@@ -278,15 +292,12 @@ function sqlLedger(db: SqlClient, schema: string): PaymentLedger {
           record.cardBrand,
         ],
       );
-      const { rows } = await db.query<PaymentRow>(
-        `SELECT ${columns} FROM ${table} WHERE idempotency_key = $1`,
-        [record.idempotencyKey],
-      );
-      const row = rows[0];
-      if (!row) throw new Error('The test provider ledger lost a payment it just wrote.');
-      return fromRow(row);
+      const stored = await getByKey(record.idempotencyKey);
+      if (!stored) throw new Error('The test provider ledger lost a payment it just wrote.');
+      return stored;
     },
     get,
+    getByKey,
     async settle(id, status, failureCode) {
       await ensureTable();
       // Conditional update: of two concurrent confirmations only the first changes the row;
@@ -348,6 +359,10 @@ export function createTestPaymentProvider(
         : await ledger.settle(paymentId, 'failed', 'authentication_failed');
       if (!settled) throw new Error(`Unknown test payment ${paymentId}.`);
       return toResult(settled);
+    },
+    async findPayment(idempotencyKey) {
+      const record = await ledger.getByKey(idempotencyKey);
+      return record ? toResult(record) : null;
     },
     async retrievePayment(paymentId) {
       const record = await ledger.get(paymentId);

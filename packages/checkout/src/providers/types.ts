@@ -45,4 +45,10 @@ export interface PaymentProvider {
   confirmPayment(paymentId: string, authentication: { approved: boolean }): Promise<PaymentResult>;
   /** Reads a payment's current status. */
   retrievePayment(paymentId: string): Promise<PaymentResult | null>;
+  /**
+   * Finds the payment made under an idempotency key, or null if none was ever made. The
+   * engine asks this after a call whose answer was lost (a timeout), to learn whether the
+   * card was charged (Stripe: search PaymentIntents by the key kept in their metadata).
+   */
+  findPayment(idempotencyKey: string): Promise<PaymentResult | null>;
 }

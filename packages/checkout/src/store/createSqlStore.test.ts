@@ -494,13 +494,25 @@ describe.each(variants)('checkout store on $name', (variant) => {
 
         expect(
           await store.countRecentFailures({ sessionId: a, clientKey: client1 }, ago(60)),
-        ).toEqual({ forSession: 2, forClient: 2, oldest: ago(10) });
+        ).toEqual({
+          forSession: 2,
+          forClient: 2,
+          oldest: ago(10),
+          overall: 4,
+          oldestOverall: ago(10),
+        });
         expect(await store.countRecentFailures({ sessionId: a, clientKey: null }, ago(60))).toEqual(
-          { forSession: 2, forClient: 0, oldest: ago(10) },
+          { forSession: 2, forClient: 0, oldest: ago(10), overall: 4, oldestOverall: ago(10) },
         );
         expect(
           await store.countRecentFailures({ sessionId: 'cs_none', clientKey: null }, ago(60)),
-        ).toEqual({ forSession: 0, forClient: 0, oldest: null });
+        ).toEqual({
+          forSession: 0,
+          forClient: 0,
+          oldest: null,
+          overall: 4,
+          oldestOverall: ago(10),
+        });
       });
     });
 

@@ -242,6 +242,10 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     WHERE id = $1
       AND (
         (status IN ('open', 'failed') AND expires_at > $2)
+        -- An unknown outcome stays claimable after expiry, so the reconcile sweep can
+        -- still learn whether it charged (the engine refuses a visitor's payment on an
+        -- expired session before it claims).
+        OR (status = 'failed' AND failure_code = '${OUTCOME_UNKNOWN}')
         OR (status = 'processing' AND next_action IS NULL AND updated_at < $3)
       )
     RETURNING *`;
@@ -362,11 +366,28 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
 
     async expireStaleSessions(now) {
       const { affectedRows } = await client.query(
-        `UPDATE ${sessions} SET status = 'expired', updated_at = $1
-          WHERE status IN ('open', 'failed') AND expires_at <= $1`,
+        `UPDATE ${sessions} SET status = 'expired', next_action = NULL, updated_at = $1
+          WHERE expires_at <= $1
+            AND (
+              status = 'open'
+              OR (status = 'failed' AND failure_code IS DISTINCT FROM '${OUTCOME_UNKNOWN}')
+              OR (status = 'processing' AND next_action = 'authenticate')
+            )`,
         [now],
       );
       return affectedRows;
+    },
+
+    async listUnresolvedPayments(staleBefore, limit) {
+      const { rows } = await client.query<SessionRow>(
+        `SELECT * FROM ${sessions}
+          WHERE (status = 'failed' AND failure_code = '${OUTCOME_UNKNOWN}')
+             OR (status = 'processing' AND next_action IS NULL AND updated_at < $1)
+          ORDER BY updated_at
+          LIMIT $2`,
+        [staleBefore, limit],
+      );
+      return rows.map(toSession);
     },
 
     async getOrderBySession(sessionId) {
@@ -399,13 +420,17 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
         for_session: number | string;
         for_client: number | string;
         oldest: Date | string | null;
+        overall: number | string;
+        oldest_overall: Date | string | null;
       }>(
         `SELECT
             count(*) FILTER (WHERE session_id = $1)::int AS for_session,
             count(*) FILTER (WHERE client_key = $2)::int AS for_client,
-            min(at) AS oldest
+            min(at) FILTER (WHERE session_id = $1 OR client_key = $2) AS oldest,
+            count(*)::int AS overall,
+            min(at) AS oldest_overall
           FROM ${failures}
-          WHERE at >= $3 AND (session_id = $1 OR client_key = $2)`,
+          WHERE at >= $3`,
         [query.sessionId, query.clientKey, since],
       );
       const row = rows[0];
@@ -413,6 +438,8 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
         forSession: row ? toNumber(row.for_session) : 0,
         forClient: row ? toNumber(row.for_client) : 0,
         oldest: row?.oldest ? toDate(row.oldest) : null,
+        overall: row ? toNumber(row.overall) : 0,
+        oldestOverall: row?.oldest_overall ? toDate(row.oldest_overall) : null,
       };
     },
 

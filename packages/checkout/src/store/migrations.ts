@@ -88,6 +88,15 @@ export const migrations: readonly Migration[] = [
         WHERE client_key IS NOT NULL`,
     ],
   },
+  {
+    version: 2,
+    name: 'all recent payment failures (card-testing backstop), unresolved payments',
+    sql: [
+      'CREATE INDEX payment_failures_at_idx ON payment_failures (at)',
+      `CREATE INDEX checkout_sessions_unresolved_idx ON checkout_sessions (updated_at)
+        WHERE status IN ('processing', 'failed')`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

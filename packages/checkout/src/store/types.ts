@@ -155,8 +155,19 @@ export interface CheckoutStore {
     id: string,
     failure: { code: string; message: string; providerPaymentId: string | null },
   ): Promise<CheckoutSession | null>;
-  /** Moves `open`/`failed` sessions past their expiry to `expired`; returns how many. */
+  /**
+   * Moves sessions past their expiry to `expired`: `open` and `failed` ones, and ones
+   * still waiting for the visitor's authentication (nothing was charged). A failed
+   * attempt whose outcome is unknown ({@link OUTCOME_UNKNOWN}) is left for
+   * {@link CheckoutStore.listUnresolvedPayments}: it may have charged. Returns how many.
+   */
   expireStaleSessions(now: Date): Promise<number>;
+  /**
+   * Sessions whose payment outcome nobody recorded: failed with an unknown outcome, or
+   * `processing` with no visitor action and not touched since `staleBefore` (the request
+   * that held it died). Oldest first, at most `limit`.
+   */
+  listUnresolvedPayments(staleBefore: Date, limit: number): Promise<CheckoutSession[]>;
   getOrderBySession(sessionId: string): Promise<Order | null>;
   getSubscriptionBySession(sessionId: string): Promise<Subscription | null>;
   /** Records one payment attempt outcome for throttling (card-testing defence). */
@@ -165,10 +176,20 @@ export interface CheckoutStore {
     clientKey: string | null;
     at: Date;
   }): Promise<void>;
-  /** Counts failures since `since` for a session and for a client key. */
+  /**
+   * Counts failures since `since`: for a session, for a client key, and overall (the
+   * backstop when clients forge their address). `oldest` is the oldest of the session's
+   * and client's, `oldestOverall` the oldest of all.
+   */
   countRecentFailures(
     query: { sessionId: string; clientKey: string | null },
     since: Date,
-  ): Promise<{ forSession: number; forClient: number; oldest: Date | null }>;
+  ): Promise<{
+    forSession: number;
+    forClient: number;
+    oldest: Date | null;
+    overall: number;
+    oldestOverall: Date | null;
+  }>;
   close(): Promise<void>;
 }

@@ -51,5 +51,15 @@ export function createAcmeProvider(apiKey: string): PaymentProvider {
     async retrievePayment(paymentId) {
       return toResult(await call(`/payments/${paymentId}`));
     },
+    // Asked after a call whose answer was lost: was anything charged under this key?
+    async findPayment(idempotencyKey) {
+      const response = await fetch(
+        `https://api.acme-pay.example/v1/payments?idempotency_key=${encodeURIComponent(idempotencyKey)}`,
+        { headers: { authorization: `Bearer ${apiKey}` } },
+      );
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`acme-pay answered ${response.status}`);
+      return toResult((await response.json()) as AcmePayment);
+    },
   };
 }

@@ -106,13 +106,16 @@ describe('payment provider', () => {
       async retrievePayment(paymentId: string): Promise<PaymentResult | null> {
         return payments.get(paymentId) ?? null;
       },
+      async findPayment(idempotencyKey: string): Promise<PaymentResult | null> {
+        return [...payments.values()].find((p) => p.paymentId === idempotencyKey) ?? null;
+      },
     } satisfies PaymentProvider;
     expectTypeOf(provider).toExtend<CheckoutEngineOptions['provider']>();
     expectTypeOf(createTestPaymentProvider()).toExtend<PaymentProvider>();
   });
 
   it('must answer every method', () => {
-    // @ts-expect-error retrievePayment is missing
+    // @ts-expect-error retrievePayment and findPayment are missing
     const incomplete: PaymentProvider = {
       id: 'half',
       createPayment: async (input) => ({ status: 'succeeded', paymentId: input.idempotencyKey }),
