@@ -273,11 +273,15 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
       // second charge.
       try {
         await fromStore('failSession', logDetails, () =>
-          store.failSession(claimed.id, {
-            code: OUTCOME_UNKNOWN,
-            message: 'The payment provider failed.',
-            providerPaymentId: null,
-          }),
+          store.failSession(
+            claimed.id,
+            {
+              code: OUTCOME_UNKNOWN,
+              message: 'The payment provider failed.',
+              providerPaymentId: null,
+            },
+            claimed.claimToken,
+          ),
         );
       } catch {
         // Logged by fromStore; the session becomes stale and is resumed later instead.
@@ -290,22 +294,26 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
         const record = buildCompletionRecord(claimed, plan, result.paymentId, at);
         // Null means another request completed it first; either way it is paid once.
         await fromStore('completeSession', logDetails, () =>
-          store.completeSession(claimed.id, record, at),
+          store.completeSession(claimed.id, record, at, claimed.claimToken),
         );
         return redirectTo(routes.finish(claimed.id), claimed.id);
       }
       case 'requires_action':
         await fromStore('markActionRequired', logDetails, () =>
-          store.markActionRequired(claimed.id, result.paymentId),
+          store.markActionRequired(claimed.id, result.paymentId, claimed.claimToken),
         );
         return redirectTo(routes.authenticate(claimed.id), claimed.id);
       case 'failed': {
         const failed = await fromStore('failSession', logDetails, () =>
-          store.failSession(claimed.id, {
-            code: result.code,
-            message: result.message,
-            providerPaymentId: result.paymentId,
-          }),
+          store.failSession(
+            claimed.id,
+            {
+              code: result.code,
+              message: result.message,
+              providerPaymentId: result.paymentId,
+            },
+            claimed.claimToken,
+          ),
         );
         // Null: a request resuming the same attempt recorded this decline already.
         if (failed) {
@@ -494,7 +502,7 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     if (claimed.amountDue === 0) {
       const record = buildCompletionRecord(claimed, planOf(claimed.planId), null, at);
       await fromStore('completeSession', { sessionId: claimed.id }, () =>
-        store.completeSession(claimed.id, record, at),
+        store.completeSession(claimed.id, record, at, claimed.claimToken),
       );
       return redirectTo(routes.finish(claimed.id), claimed.id);
     }
@@ -502,11 +510,15 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
       // Only reachable when a stale paid attempt is resumed by a post without card fields
       // (the key was reused on a free or trial plan): give the session back, charge nothing.
       await fromStore('failSession', { sessionId: claimed.id }, () =>
-        store.failSession(claimed.id, {
-          code: 'processing_error',
-          message: 'No card details to resume the payment with.',
-          providerPaymentId: null,
-        }),
+        store.failSession(
+          claimed.id,
+          {
+            code: 'processing_error',
+            message: 'No card details to resume the payment with.',
+            providerPaymentId: null,
+          },
+          claimed.claimToken,
+        ),
       );
       return failedState({ message: 'errorProcessing' });
     }
@@ -608,15 +620,19 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     if (result.status === 'succeeded') {
       const record = buildCompletionRecord(session, planOf(session.planId), result.paymentId, at);
       await fromStore('completeSession', logDetails, () =>
-        store.completeSession(session.id, record, at),
+        store.completeSession(session.id, record, at, session.claimToken),
       );
     } else if (result.status === 'failed') {
       const failed = await fromStore('failSession', logDetails, () =>
-        store.failSession(session.id, {
-          code: result.code,
-          message: result.message,
-          providerPaymentId: result.paymentId,
-        }),
+        store.failSession(
+          session.id,
+          {
+            code: result.code,
+            message: result.message,
+            providerPaymentId: result.paymentId,
+          },
+          session.claimToken,
+        ),
       );
       // Counted once, by whichever concurrent confirmation moved the session.
       if (failed) {
@@ -676,12 +692,12 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
       if (result?.status === 'succeeded') {
         const record = buildCompletionRecord(claimed, planOf(claimed.planId), result.paymentId, at);
         await fromStore('completeSession', logDetails, () =>
-          store.completeSession(claimed.id, record, at),
+          store.completeSession(claimed.id, record, at, claimed.claimToken),
         );
         report.completed += 1;
       } else if (result?.status === 'requires_action') {
         await fromStore('markActionRequired', logDetails, () =>
-          store.markActionRequired(claimed.id, result.paymentId),
+          store.markActionRequired(claimed.id, result.paymentId, claimed.claimToken),
         );
         report.waiting += 1;
       } else {
@@ -697,6 +713,7 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
                   message: 'No payment was made.',
                   providerPaymentId: null,
                 },
+            claimed.claimToken,
           ),
         );
         report.failed += 1;

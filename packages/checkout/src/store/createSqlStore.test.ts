@@ -299,7 +299,12 @@ describe.each(variants)('checkout store on $name', (variant) => {
       it('refuses a complete session', async () => {
         const now = new Date();
         const session = await claimed(now);
-        await store.completeSession(session.id, makeCompletion(session, now), now);
+        await store.completeSession(
+          session.id,
+          makeCompletion(session, now),
+          now,
+          session.claimToken,
+        );
         const later = new Date(now.getTime() + 60 * MINUTE);
         expect(await store.claimForPayment(session.id, makeSelection(), now, later)).toBeNull();
       });
@@ -349,9 +354,38 @@ describe.each(variants)('checkout store on $name', (variant) => {
       it('is not reclaimed while the provider waits for the visitor', async () => {
         const t0 = new Date();
         const session = await claimed(t0);
-        await store.markActionRequired(session.id, 'pay_3ds');
+        await store.markActionRequired(session.id, 'pay_3ds', session.claimToken);
         const t60 = new Date(t0.getTime() + 60 * MINUTE);
         expect(await store.claimForPayment(session.id, makeSelection(), t60, t60)).toBeNull();
+      });
+    });
+
+    describe('a slow request and the one that took its session over', () => {
+      it('only the holder of the current claim records the outcome', async () => {
+        const t0 = new Date();
+        const slow = await claimed(t0);
+        // Three minutes later the session counts as abandoned and another request takes it.
+        const t3 = new Date(t0.getTime() + 3 * MINUTE);
+        const takeover = await store.claimForPayment(slow.id, makeSelection(), t3, t3);
+        expect(takeover?.claimToken).toBeTruthy();
+        expect(takeover?.claimToken).not.toBe(slow.claimToken);
+
+        // The slow request's provider call finally throws; it must not fail the session...
+        const failure = { code: 'outcome_unknown', message: 'timeout', providerPaymentId: null };
+        expect(await store.failSession(slow.id, failure, slow.claimToken)).toBeNull();
+        expect(await store.markActionRequired(slow.id, 'pay_x', slow.claimToken)).toBeNull();
+        expect(
+          await store.completeSession(slow.id, makeCompletion(slow, t3), t3, slow.claimToken),
+        ).toBeNull();
+        // ...while the request holding the claim completes it, once.
+        const done = await store.completeSession(
+          slow.id,
+          makeCompletion(slow, t3),
+          t3,
+          takeover?.claimToken ?? null,
+        );
+        expect(done?.status).toBe('complete');
+        expect(await store.getOrderBySession(slow.id)).not.toBeNull();
       });
     });
 
@@ -360,7 +394,7 @@ describe.each(variants)('checkout store on $name', (variant) => {
         const now = new Date();
         const session = await claimed(now);
         const record = makeCompletion(session, now);
-        const done = await store.completeSession(session.id, record, now);
+        const done = await store.completeSession(session.id, record, now, session.claimToken);
         expect(done).toMatchObject({ status: 'complete', providerPaymentId: 'pay_123' });
 
         const order = await store.getOrderBySession(session.id);
@@ -373,7 +407,7 @@ describe.each(variants)('checkout store on $name', (variant) => {
           orderId: order?.id,
         });
 
-        expect(await store.completeSession(session.id, record, now)).toBeNull();
+        expect(await store.completeSession(session.id, record, now, session.claimToken)).toBeNull();
         expect(await countRows(client, `"${schema}".orders`, session.id)).toBe(1);
         expect(await countRows(client, `"${schema}".subscriptions`, session.id)).toBe(1);
       });
@@ -384,7 +418,7 @@ describe.each(variants)('checkout store on $name', (variant) => {
         const record = makeCompletion(session, now);
         const trialEnd = new Date(now.getTime() + 14 * 24 * 60 * MINUTE);
         record.subscription = { ...record.subscription, status: 'trialing', trialEnd };
-        await store.completeSession(session.id, record, now);
+        await store.completeSession(session.id, record, now, session.claimToken);
         const subscription = await store.getSubscriptionBySession(session.id);
         expect(subscription?.status).toBe('trialing');
         expect(subscription?.trialEnd?.getTime()).toBe(trialEnd.getTime());
@@ -394,7 +428,12 @@ describe.each(variants)('checkout store on $name', (variant) => {
         const now = new Date();
         const { session } = await store.createOrGetSession(makeNewSession());
         expect(
-          await store.completeSession(session.id, makeCompletion(session, now), now),
+          await store.completeSession(
+            session.id,
+            makeCompletion(session, now),
+            now,
+            session.claimToken,
+          ),
         ).toBeNull();
         expect(await store.getOrderBySession(session.id)).toBeNull();
         expect((await store.getSession(session.id))?.status).toBe('open');
@@ -405,11 +444,15 @@ describe.each(variants)('checkout store on $name', (variant) => {
       it('records the failure and lets the visitor pay again as attempt 2', async () => {
         const now = new Date();
         const session = await claimed(now);
-        const failed = await store.failSession(session.id, {
-          code: 'card_declined',
-          message: 'Your card was declined.',
-          providerPaymentId: 'pay_declined',
-        });
+        const failed = await store.failSession(
+          session.id,
+          {
+            code: 'card_declined',
+            message: 'Your card was declined.',
+            providerPaymentId: 'pay_declined',
+          },
+          session.claimToken,
+        );
         expect(failed).toMatchObject({
           status: 'failed',
           failureCode: 'card_declined',
@@ -417,7 +460,11 @@ describe.each(variants)('checkout store on $name', (variant) => {
           providerPaymentId: 'pay_declined',
         });
         expect(
-          await store.failSession(session.id, { code: 'x', message: 'x', providerPaymentId: null }),
+          await store.failSession(
+            session.id,
+            { code: 'x', message: 'x', providerPaymentId: null },
+            session.claimToken,
+          ),
         ).toBeNull();
 
         const retry = await store.claimForPayment(session.id, makeSelection(), now, now);
@@ -435,16 +482,21 @@ describe.each(variants)('checkout store on $name', (variant) => {
       it('marks only a processing session, which can then complete', async () => {
         const now = new Date();
         const { session: open } = await store.createOrGetSession(makeNewSession());
-        expect(await store.markActionRequired(open.id, 'pay_3ds')).toBeNull();
+        expect(await store.markActionRequired(open.id, 'pay_3ds', open.claimToken)).toBeNull();
 
         const session = await claimed(now);
-        const waiting = await store.markActionRequired(session.id, 'pay_3ds');
+        const waiting = await store.markActionRequired(session.id, 'pay_3ds', session.claimToken);
         expect(waiting).toMatchObject({
           status: 'processing',
           nextAction: 'authenticate',
           providerPaymentId: 'pay_3ds',
         });
-        const done = await store.completeSession(session.id, makeCompletion(session, now), now);
+        const done = await store.completeSession(
+          session.id,
+          makeCompletion(session, now),
+          now,
+          session.claimToken,
+        );
         expect(done).toMatchObject({ status: 'complete', nextAction: null });
       });
     });
@@ -461,8 +513,12 @@ describe.each(variants)('checkout store on $name', (variant) => {
         const { session: toFail } = await fresh.createOrGetSession(makeNewSession());
         const { session: toProcess } = await fresh.createOrGetSession(makeNewSession());
         const earlier = new Date(now.getTime() - 40 * MINUTE);
-        await fresh.claimForPayment(toFail.id, makeSelection(), earlier, earlier);
-        await fresh.failSession(toFail.id, { code: 'c', message: 'm', providerPaymentId: null });
+        const failing = await fresh.claimForPayment(toFail.id, makeSelection(), earlier, earlier);
+        await fresh.failSession(
+          toFail.id,
+          { code: 'c', message: 'm', providerPaymentId: null },
+          failing?.claimToken ?? null,
+        );
         await fresh.claimForPayment(toProcess.id, makeSelection(), earlier, earlier);
 
         const sweepAt = new Date(now.getTime() + 31 * MINUTE);
@@ -558,7 +614,12 @@ describe.each(variants)('checkout store on $name', (variant) => {
           const record = makeCompletion(session, now);
           const results = await Promise.all(
             Array.from({ length: 20 }, (_, i) =>
-              (i % 2 === 0 ? store : storeB).completeSession(session.id, record, now),
+              (i % 2 === 0 ? store : storeB).completeSession(
+                session.id,
+                record,
+                now,
+                session.claimToken,
+              ),
             ),
           );
           expect(results.filter((r) => r !== null)).toHaveLength(1);

@@ -43,6 +43,7 @@ interface SessionRow {
   failure_code: string | null;
   failure_message: string | null;
   visitor_hash: string | null;
+  claim_token: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   expires_at: Date | string;
@@ -110,6 +111,7 @@ function toSession(row: SessionRow): CheckoutSession {
     failureCode: row.failure_code,
     failureMessage: row.failure_message,
     visitorHash: row.visitor_hash,
+    claimToken: row.claim_token,
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
     expiresAt: toDate(row.expires_at),
@@ -238,6 +240,7 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
       next_action = NULL,
       failure_code = NULL,
       failure_message = NULL,
+      claim_token = $${4 + SELECTION_COLUMNS.length},
       updated_at = $2
     WHERE id = $1
       AND (
@@ -280,28 +283,34 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     getSessionByIdempotencyKey,
 
     claimForPayment(id, selection, now, staleBefore) {
-      return oneSession(claimSql, [id, now, staleBefore, ...selectionParams(selection)]);
+      return oneSession(claimSql, [
+        id,
+        now,
+        staleBefore,
+        ...selectionParams(selection),
+        crypto.randomUUID(),
+      ]);
     },
 
-    markActionRequired(id, providerPaymentId) {
+    markActionRequired(id, providerPaymentId, claimToken) {
       return oneSession(
         `UPDATE ${sessions}
           SET next_action = 'authenticate', provider_payment_id = $2, updated_at = now()
-          WHERE id = $1 AND status = 'processing'
+          WHERE id = $1 AND status = 'processing' AND claim_token IS NOT DISTINCT FROM $3
           RETURNING *`,
-        [id, providerPaymentId],
+        [id, providerPaymentId, claimToken],
       );
     },
 
-    completeSession(id: string, record: CompletionRecord, now: Date) {
+    completeSession(id: string, record: CompletionRecord, now: Date, claimToken: string | null) {
       return client.transaction(async (tx) => {
         const { rows } = await tx.query<SessionRow>(
           `UPDATE ${sessions}
             SET status = 'complete', next_action = NULL, failure_code = NULL,
                 failure_message = NULL, provider_payment_id = $2, updated_at = $3
-            WHERE id = $1 AND status = 'processing'
+            WHERE id = $1 AND status = 'processing' AND claim_token IS NOT DISTINCT FROM $4
             RETURNING *`,
-          [id, record.providerPaymentId, now],
+          [id, record.providerPaymentId, now, claimToken],
         );
         const row = rows[0];
         // Someone else completed or failed it: write nothing, the winner wrote the order.
@@ -353,14 +362,14 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
       });
     },
 
-    failSession(id, failure) {
+    failSession(id, failure, claimToken) {
       return oneSession(
         `UPDATE ${sessions}
           SET status = 'failed', next_action = NULL, failure_code = $2, failure_message = $3,
               provider_payment_id = $4, updated_at = now()
-          WHERE id = $1 AND status = 'processing'
+          WHERE id = $1 AND status = 'processing' AND claim_token IS NOT DISTINCT FROM $5
           RETURNING *`,
-        [id, failure.code, failure.message, failure.providerPaymentId],
+        [id, failure.code, failure.message, failure.providerPaymentId, claimToken],
       );
     },
 

@@ -97,6 +97,11 @@ export const migrations: readonly Migration[] = [
         WHERE status IN ('processing', 'failed')`,
     ],
   },
+  {
+    version: 3,
+    name: 'claim tokens: only the request holding a session records its outcome',
+    sql: ['ALTER TABLE checkout_sessions ADD COLUMN claim_token text'],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

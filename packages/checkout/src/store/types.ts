@@ -57,6 +57,12 @@ export interface CheckoutSession extends SessionSelection {
   providerPaymentId: string | null;
   failureCode: string | null;
   failureMessage: string | null;
+  /**
+   * Set anew by every claim. The outcome of a payment is recorded only with the token of
+   * the claim that made it, so a slow request cannot overwrite the outcome of the request
+   * that took the session over after it went stale.
+   */
+  claimToken: string | null;
   /** Hash of the visitor's browser token; the finish step only shows a session to its owner. */
   visitorHash: string | null;
   createdAt: Date;
@@ -143,17 +149,27 @@ export interface CheckoutStore {
     now: Date,
     staleBefore: Date,
   ): Promise<CheckoutSession | null>;
-  /** Records that the provider waits for the visitor; only from `processing`. */
-  markActionRequired(id: string, providerPaymentId: string): Promise<CheckoutSession | null>;
+  /** Records that the provider waits for the visitor; only from `processing` under `claimToken`. */
+  markActionRequired(
+    id: string,
+    providerPaymentId: string,
+    claimToken: string | null,
+  ): Promise<CheckoutSession | null>;
   /**
    * Atomically moves `processing → complete` and writes the order and subscription.
    * Returns null if the session was not `processing` (someone else finished it).
    */
-  completeSession(id: string, record: CompletionRecord, now: Date): Promise<CheckoutSession | null>;
+  completeSession(
+    id: string,
+    record: CompletionRecord,
+    now: Date,
+    claimToken: string | null,
+  ): Promise<CheckoutSession | null>;
   /** Moves `processing → failed` with the reason; returns null if it was not processing. */
   failSession(
     id: string,
     failure: { code: string; message: string; providerPaymentId: string | null },
+    claimToken: string | null,
   ): Promise<CheckoutSession | null>;
   /**
    * Moves sessions past their expiry to `expired`: `open` and `failed` ones, and ones
