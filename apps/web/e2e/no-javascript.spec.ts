@@ -16,7 +16,10 @@ import {
 test.describe('a visitor without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('buys the team plan with a plain form post and lands on the receipt', async ({ page }) => {
+  test('buys the team plan with a plain form post and lands on the receipt', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/checkout/team');
     await page.getByRole('radio', { name: 'Yearly' }).check();
     await page.getByRole('spinbutton', { name: 'Seats' }).fill('4');
@@ -37,6 +40,19 @@ test.describe('a visitor without JavaScript', () => {
     await expect(definitionOf(lines, 'Tax (21%)')).toHaveText('€126.00');
     await expect(definitionOf(lines, 'Paid')).toHaveText('€726.00');
     await expect(definitionOf(lines, 'Email')).toHaveText(details.email);
+
+    // The receipt belongs to this browser now: the same link elsewhere shows nothing.
+    const elsewhere = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto(page.url());
+      await expect(other.getByRole('heading', { name: 'Checkout not found' })).toBeVisible();
+      await expect(other.getByText(details.email)).toHaveCount(0);
+    } finally {
+      await elsewhere.close();
+    }
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   });
 
   test('a bad email comes back with its message and every other field kept', async ({ page }) => {

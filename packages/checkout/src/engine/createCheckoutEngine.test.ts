@@ -549,9 +549,11 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       const landedB = expectRedirect(b);
       expect(landedB.sessionId).toBe(landedA.sessionId);
       expect(await provider.countPayments()).toBe(1);
-      // The browser keeps whichever cookie came last; the receipt shows either way.
+      // The browser follows the redirect with whichever cookie came last: that browser
+      // takes the session, and the link shows nothing anywhere else from then on.
       expect((await engine.getFinishView(landedB.sessionId, second)).status).toBe('paid');
-      expect((await engine.getFinishView(landedA.sessionId, first)).status).toBe('paid');
+      expect((await engine.getFinishView(landedB.sessionId, second)).status).toBe('paid');
+      expect((await engine.getFinishView(landedA.sessionId, first)).status).toBe('not_found');
     });
 
     it('without JavaScript a decline hands back a key that resumes the session', async () => {

@@ -531,7 +531,16 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     context: RequestContext,
   ): Promise<CheckoutSession | null> {
     if (!isSessionId(sessionId)) return null;
-    const session = await fromStore('getSession', { sessionId }, () => store.getSession(sessionId));
+    let session = await fromStore('getSession', { sessionId }, () => store.getSession(sessionId));
+    const visitorHash = keys.visitorHash(context.visitorToken);
+    // Made without JavaScript, the session belongs to no browser yet: the first one that
+    // opens it (the buyer, following the redirect with the cookie the post set) takes it,
+    // and from then on a shared or leaked link shows "not found" elsewhere.
+    if (session && session.visitorHash === null && visitorHash !== null) {
+      session = await fromStore('bindVisitor', { sessionId }, () =>
+        store.bindVisitor(sessionId, visitorHash),
+      );
+    }
     if (!session || !keys.isOwner(session.visitorHash, context.visitorToken)) return null;
     return session;
   }

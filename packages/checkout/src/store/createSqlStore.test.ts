@@ -360,6 +360,17 @@ describe.each(variants)('checkout store on $name', (variant) => {
       });
     });
 
+    describe('a session made without JavaScript', () => {
+      it('is bound to the first browser that opens it, and only the first', async () => {
+        const { session } = await store.createOrGetSession(makeNewSession({ visitorHash: null }));
+        expect((await store.bindVisitor(session.id, 'hash-first'))?.visitorHash).toBe('hash-first');
+        expect((await store.bindVisitor(session.id, 'hash-second'))?.visitorHash).toBe(
+          'hash-first',
+        );
+        expect(await store.bindVisitor('cs_missing', 'hash')).toBeNull();
+      });
+    });
+
     describe('a slow request and the one that took its session over', () => {
       it('only the holder of the current claim records the outcome', async () => {
         const t0 = new Date();

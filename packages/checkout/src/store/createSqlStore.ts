@@ -282,6 +282,14 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
 
     getSessionByIdempotencyKey,
 
+    async bindVisitor(id, visitorHash) {
+      await client.query(
+        `UPDATE ${sessions} SET visitor_hash = $2 WHERE id = $1 AND visitor_hash IS NULL`,
+        [id, visitorHash],
+      );
+      return oneSession(`SELECT * FROM ${sessions} WHERE id = $1`, [id]);
+    },
+
     claimForPayment(id, selection, now, staleBefore) {
       return oneSession(claimSql, [
         id,

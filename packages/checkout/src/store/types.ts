@@ -132,6 +132,12 @@ export interface CheckoutStore {
    */
   createOrGetSession(input: NewSession): Promise<{ session: CheckoutSession; created: boolean }>;
   getSession(id: string): Promise<CheckoutSession | null>;
+  /**
+   * Binds a session that no browser owns yet (made without JavaScript, before the visitor
+   * cookie existed) to `visitorHash`. Only the first call wins; returns the session as
+   * stored afterwards, or null if there is none.
+   */
+  bindVisitor(id: string, visitorHash: string): Promise<CheckoutSession | null>;
   getSessionByIdempotencyKey(key: string): Promise<CheckoutSession | null>;
   /**
    * Moves an `open` or `failed`, unexpired session to `processing`, storing the new
