@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { benchDir } from './lib/checkoutPackage.mjs';
 import { BLANK_STATIC, prepareHost, removeHost, withHost } from './lib/host.mjs';
 import { httpCheckout } from './lib/httpCheckout.mjs';
@@ -24,16 +25,9 @@ import { args } from './lib/stats.mjs';
 
 const opts = args();
 const RUNS = Math.max(1, Number(opts.runs ?? 3));
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// Lighthouse's chrome-launcher reads CHROME_PATH; CHROMIUM_PATH works as everywhere else.
+const CHROME_PATH = process.env.CHROME_PATH || chromiumPath;
+const CHROME_FLAGS = chromiumArgs;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 const resultsDir = join(benchDir, 'results');
