@@ -9,7 +9,12 @@ import { createCheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import { createSqlStore } from '../store/createSqlStore.js';
 import { createPgliteClient } from '../store/pgliteClient.js';
 import { createPostgresClient } from '../store/postgresClient.js';
-import type { CheckoutStore, SessionSelection, SqlClient } from '../store/types.js';
+import type {
+  CheckoutSession,
+  CheckoutStore,
+  SessionSelection,
+  SqlClient,
+} from '../store/types.js';
 import { makeCatalog, makePlan } from '../test-utils/factories.js';
 import { type CheckoutEngineOptions, createCheckoutEngine } from './createCheckoutEngine.js';
 import { ORDER_REFERENCE_PATTERN } from './orderReference.js';
@@ -153,6 +158,38 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
   };
 
   const visitor = { clientAddress: '203.0.113.7', visitorToken: 'token-a' };
+
+  /**
+   * A request that claimed a session under `idempotencyKey` and charged the card, then
+   * died before recording anything: the session stays `processing`, the provider has
+   * the payment under the attempt's key.
+   */
+  async function paymentAbandonedMidway(
+    provider: PaymentProvider,
+    idempotencyKey: string,
+  ): Promise<CheckoutSession> {
+    const { session } = await store.createOrGetSession({
+      ...starterSelection(),
+      id: createSessionId(),
+      idempotencyKey,
+      visitorHash: null,
+      expiresAt: new Date(START.getTime() + DAY),
+    });
+    const claimed = await store.claimForPayment(session.id, session, START, START);
+    if (!claimed) throw new Error('fixture: claim failed');
+    await provider.createPayment({
+      idempotencyKey: `${session.id}:${claimed.attempt}`,
+      amount: 1071,
+      currency: 'EUR',
+      description: 'crashed before recording',
+      customer: { email: 'ada@example.com', name: 'Ada Lovelace' },
+      paymentMethod: {
+        type: 'card',
+        card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2034, cvc: '123' },
+      },
+    });
+    return claimed;
+  }
 
   describe('starter, monthly, EUR, German VAT, card 4242', () => {
     it('charges the catalog price and shows a paid receipt', async () => {
@@ -575,34 +612,16 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       const { engine, provider, advance } = setup();
       const form = post();
       // A request that claimed the session and charged, then crashed before recording it.
-      const { session } = await store.createOrGetSession({
-        ...starterSelection(),
-        id: createSessionId(),
-        idempotencyKey: form.idempotencyKey,
-        visitorHash: null,
-        expiresAt: new Date(START.getTime() + DAY),
-      });
-      const claimed = await store.claimForPayment(session.id, session, START, START);
-      expect(claimed?.attempt).toBe(1);
-      await provider.createPayment({
-        idempotencyKey: `${session.id}:1`,
-        amount: 1071,
-        currency: 'EUR',
-        description: 'crashed',
-        customer: { email: 'ada@example.com', name: 'Ada Lovelace' },
-        paymentMethod: {
-          type: 'card',
-          card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2034, cvc: '123' },
-        },
-      });
+      const claimed = await paymentAbandonedMidway(provider, form.idempotencyKey);
+      expect(claimed.attempt).toBe(1);
       expect(await provider.countPayments()).toBe(1);
 
       advance(3 * MINUTE); // past processingStaleMs (2 minutes)
       const resumed = expectRedirect(await engine.submitPlanStep(form, visitor));
-      expect(resumed.sessionId).toBe(session.id);
-      expect((await engine.getFinishView(session.id, visitor)).status).toBe('paid');
+      expect(resumed.sessionId).toBe(claimed.id);
+      expect((await engine.getFinishView(claimed.id, visitor)).status).toBe('paid');
       expect(await provider.countPayments()).toBe(1);
-      expect((await store.getSession(session.id))?.attempt).toBe(1);
+      expect((await store.getSession(claimed.id))?.attempt).toBe(1);
     });
   });
 
@@ -832,26 +851,7 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
 
     it('a request that died mid-payment is settled once it is stale', async () => {
       const { engine, provider, advance } = setup();
-      const form = post();
-      const { session } = await store.createOrGetSession({
-        ...starterSelection(),
-        id: createSessionId(),
-        idempotencyKey: form.idempotencyKey,
-        visitorHash: null,
-        expiresAt: new Date(START.getTime() + DAY),
-      });
-      const claimed = await store.claimForPayment(session.id, starterSelection(), START, START);
-      await provider.createPayment({
-        idempotencyKey: `${session.id}:${claimed?.attempt}`,
-        amount: 1071,
-        currency: 'EUR',
-        description: 'crashed before recording',
-        customer: { email: 'ada@example.com', name: 'Ada' },
-        paymentMethod: {
-          type: 'card',
-          card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2035, cvc: '123' },
-        },
-      });
+      await paymentAbandonedMidway(provider, post().idempotencyKey);
       // Not yet stale: a live request might still be working on it.
       expect((await engine.reconcilePayments()).completed).toBe(0);
       advance(3 * MINUTE);
