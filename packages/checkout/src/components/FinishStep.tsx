@@ -120,6 +120,15 @@ export function FinishStep({
       {messages.finishBackToPlans}
     </a>
   );
+  // "Try again" back into the plan step, next to "Back to plans".
+  const tryAgain = (href: string) => (
+    <>
+      <a className="pk-button pk-button--primary" href={href}>
+        {messages.finishRetry}
+      </a>
+      {back}
+    </>
+  );
   let tone: 'success' | 'info' | 'error' = 'info';
   let title: string;
   let lead: string | null = null;
@@ -168,26 +177,12 @@ export function FinishStep({
       tone = 'error';
       title = messages.finishFailedTitle;
       lead = `${formatMessage(messages[view.reason.message], view.reason.values)} ${messages.finishFailedLead}`;
-      actions = (
-        <>
-          <a className="pk-button pk-button--primary" href={view.retryUrl}>
-            {messages.finishRetry}
-          </a>
-          {back}
-        </>
-      );
+      actions = tryAgain(view.retryUrl);
       break;
     case 'expired':
       title = messages.finishExpiredTitle;
       lead = messages.finishExpiredLead;
-      actions = (
-        <>
-          <a className="pk-button pk-button--primary" href={view.planUrl}>
-            {messages.finishRetry}
-          </a>
-          {back}
-        </>
-      );
+      actions = tryAgain(view.planUrl);
       break;
     case 'not_found':
       tone = 'error';
