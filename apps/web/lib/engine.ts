@@ -29,22 +29,11 @@ async function openEngine(): Promise<CheckoutEngine> {
     merchantName: config.merchantName,
     secret: config.secret,
   });
-  // Settle payments whose outcome nobody recorded (a lost provider answer, a request
-  // that died), then mark sessions past their expiry. Every process may run this: each
-  // step is a conditional update in SQL.
-  const sweep = setInterval(() => {
-    engine
-      .reconcilePayments()
-      .then(() => engine.expireStaleSessions())
-      .catch((error: unknown) => {
-        console.error('[plankit] the checkout sweep failed', error);
-      });
-  }, SWEEP_MS);
-  sweep.unref();
+  // The engine's own background work: settling lost payment outcomes and expiring unpaid
+  // sessions, every minute, safe in every process sharing the store.
+  engine.start();
   return engine;
 }
-
-const SWEEP_MS = 60 * 1000;
 
 /** The process's checkout engine. */
 export function getEngine(): Promise<CheckoutEngine> {

@@ -7,17 +7,26 @@ import {
   initialPlanStepState,
   isFreePlan,
   type PlanStepState,
+  type PromoResolution,
   quote,
   type Receipt,
   resolvePromoCode,
   validateCheckout,
-  validateField,
 } from '@plankit/checkout';
 
 /** What the handler decided: show the form again, or the finish step. */
 export type HandlerResult =
   | { kind: 'state'; state: PlanStepState }
   | { kind: 'finish'; view: FinishView };
+
+/** The message each promo-code lookup shows on the field (none when it applies). */
+const PROMO_ERRORS = {
+  none: null,
+  valid: null,
+  unknown: 'errorPromoUnknown',
+  expired: 'errorPromoExpired',
+  not_applicable: 'errorPromoNotApplicable',
+} as const satisfies Record<PromoResolution['status'], string | null>;
 
 /** The test card this example declines, to show the package's failure message. */
 const DECLINED_CARD = '4000000000000002';
@@ -58,10 +67,10 @@ export function handleCheckout(catalog: Catalog, form: FormData, now = new Date(
 
   // The promo field's "Apply" button checks the code alone, so the summary can show it.
   if (read('intent') === 'apply-promo') {
-    const error = validateField('promo', values.promo, context);
+    const error = PROMO_ERRORS[promo.status];
     return state({
       status: error ? 'invalid' : 'idle',
-      fieldErrors: error ? { promo: error } : {},
+      fieldErrors: error ? { promo: { message: error } } : {},
       appliedPromo,
     });
   }

@@ -1,9 +1,8 @@
-// The main entry: components, the route helper, catalog and pricing, messages and types.
-// Safe to import from Server Components: this module has no "use client" directive; the
-// interactive components carry their own in their own modules.
+// The main entry: what a page or a client component uses. Safe to import from Server
+// Components and from the browser: no "use client" here (the interactive components carry
+// their own, in their own modules), no Node.js APIs, no server code.
 
 export type { BillingInterval } from './catalog/constants.js';
-export { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS } from './catalog/constants.js';
 export { findPlan, purchasablePlans } from './catalog/findPlan.js';
 export { CatalogError, parseCatalog } from './catalog/parseCatalog.js';
 export type { Catalog, CatalogInput, Country, Plan, PromoCode } from './catalog/schema.js';
@@ -18,38 +17,18 @@ export { FinishStep, type FinishStepProps } from './components/FinishStep.js';
 export { PlanList, type PlanListProps } from './components/PlanList.js';
 export { PlanStep, type PlanStepProps } from './components/PlanStep.js';
 export {
-  type PlanStepAction,
-  PlanStepForm,
-  type PlanStepFormProps,
-} from './components/PlanStepForm.js';
-export type {
-  AuthenticationView,
-  FinishView,
-  PlanStepState,
-  Receipt,
-  RequestContext,
-  SubmitResult,
-} from './engine/types.js';
-export { initialPlanStepState } from './engine/types.js';
-export {
-  type CheckoutMessages,
-  defaultMessages,
-  formatMessage,
-  resolveMessages,
-} from './messages/messages.js';
-export {
-  PLAN_STEP_FORM_MESSAGE_KEYS,
-  type PlanStepFormMessageKey,
-  type PlanStepFormMessages,
-  pickPlanStepFormMessages,
-} from './messages/planStepFormMessages.js';
-export { formatMoney, minorUnitDigits } from './pricing/formatMoney.js';
+  ConfigurationError,
+  type ConfigurationIssue,
+  InvalidArgumentError,
+  PlankitError,
+  type PlankitErrorCode,
+  ProviderError,
+  StoreError,
+} from './errors/errors.js';
+export { type CheckoutMessages, defaultMessages } from './messages/messages.js';
+export { formatMoney } from './pricing/formatMoney.js';
 export { isFreePlan, type Quote, type QuoteInput, quote } from './pricing/quote.js';
-export {
-  normalisePromoCode,
-  type PromoResolution,
-  resolvePromoCode,
-} from './pricing/resolvePromoCode.js';
+export { type PromoResolution, resolvePromoCode } from './pricing/resolvePromoCode.js';
 export {
   type CheckoutRouteMatch,
   type CheckoutRoutes,
@@ -63,7 +42,19 @@ export { type CheckoutTheme, type CheckoutThemeVariable, THEME_VARIABLES } from 
 export {
   CHECKOUT_FIELDS,
   type CheckoutField,
+  type CheckoutFormValues,
+  type CheckoutSubmission,
+  type CheckoutValidation,
   type FieldError,
   validateCheckout,
-  validateField,
 } from './validation/checkoutForm.js';
+export {
+  type AuthenticationView,
+  type FinishView,
+  initialPlanStepState,
+  type PlanStepAction,
+  type PlanStepState,
+  type Receipt,
+  type RequestContext,
+  type SubmitResult,
+} from './views/types.js';

@@ -1,5 +1,5 @@
-// The server entry: the checkout engine, the store and the payment providers. Nothing
-// here imports React or touches the browser.
+// The server entry: the checkout engine, the stores, the lifecycle and the payment
+// providers. Nothing here imports React or touches the browser; it needs Node.js 20.19+.
 
 export { CatalogError, parseCatalog } from './catalog/parseCatalog.js';
 export type { Catalog, CatalogInput, Plan } from './catalog/schema.js';
@@ -9,15 +9,32 @@ export {
   createCheckoutEngine,
   type ReconcileReport,
 } from './engine/createCheckoutEngine.js';
-export { createSessionId, isSessionId } from './engine/sessionId.js';
-export type {
-  AuthenticationView,
-  FinishView,
-  PlanStepState,
-  RequestContext,
-  SubmitResult,
-} from './engine/types.js';
-export { createTestPaymentProvider } from './providers/testPaymentProvider.js';
+export type { EngineLogger } from './engine/options.js';
+export {
+  ConfigurationError,
+  type ConfigurationIssue,
+  InvalidArgumentError,
+  PlankitError,
+  type PlankitErrorCode,
+  ProviderError,
+  StoreError,
+} from './errors/errors.js';
+export {
+  canTransition,
+  LifecycleError,
+  SESSION_EVENTS,
+  SESSION_STATES,
+  type SessionEvent,
+  type SessionEventRule,
+  type SessionState,
+  transition,
+} from './lifecycle/sessionLifecycle.js';
+export {
+  createTestPaymentProvider,
+  TEST_CARDS,
+  type TestPaymentProvider,
+  type TestPaymentProviderOptions,
+} from './providers/testPaymentProvider.js';
 export type {
   CardDetails,
   CreatePaymentInput,
@@ -25,15 +42,29 @@ export type {
   PaymentProvider,
   PaymentResult,
 } from './providers/types.js';
-export { createSqlStore } from './store/createSqlStore.js';
-export { openCheckoutStore } from './store/openCheckoutStore.js';
-export { createPgliteClient } from './store/pgliteClient.js';
-export { createPostgresClient } from './store/postgresClient.js';
+export {
+  type OpenCheckoutStoreOptions,
+  type OpenedCheckoutStore,
+  openCheckoutStore,
+} from './store/openCheckoutStore.js';
+export { createPgliteClient, type PgliteClientOptions } from './store/pgliteClient.js';
+export { createPostgresClient, type PostgresClientOptions } from './store/postgresClient.js';
+export { createSqlStore, type SqlStoreOptions } from './store/sql/createSqlStore.js';
 export type {
   CheckoutSession,
   CheckoutStore,
+  CompletionRecord,
+  NewSession,
   Order,
-  SessionStatus,
+  RecentFailures,
+  SessionRecord,
+  SessionSelection,
+  SessionUpdate,
   SqlClient,
+  SqlQueryable,
+  StartAttemptInput,
+  StartAttemptOutcome,
+  StartAttemptResult,
+  StoreClock,
   Subscription,
 } from './store/types.js';

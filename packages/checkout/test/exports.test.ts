@@ -11,53 +11,61 @@ import { distDir } from './support.js';
 const require = createRequire(import.meta.url);
 
 const CLIENT_EXPORTS = [
+  // components
   'AuthenticationStep',
-  'BILLING_INTERVALS',
-  'CHECKOUT_FIELDS',
-  'CatalogError',
   'CheckoutError',
   'CheckoutFallback',
   'CheckoutNotFound',
   'FinishStep',
-  'PLAN_ID_PATTERN',
-  'PLAN_STEP_FORM_MESSAGE_KEYS',
   'PlanList',
   'PlanStep',
-  'PlanStepForm',
-  'RESERVED_PLAN_IDS',
-  'THEME_VARIABLES',
-  'createCheckoutRoutes',
-  'defaultMessages',
+  // catalog, pricing, validation shared by the form and a host's own handler
+  'CHECKOUT_FIELDS',
+  'CatalogError',
   'findPlan',
-  'formatMessage',
   'formatMoney',
   'initialPlanStepState',
   'isFreePlan',
-  'isValidCheckoutPath',
-  'isValidPlanId',
-  'minorUnitDigits',
-  'normalisePromoCode',
   'parseCatalog',
-  'pickPlanStepFormMessages',
   'purchasablePlans',
   'quote',
-  'resolveMessages',
   'resolvePromoCode',
   'validateCheckout',
-  'validateField',
+  // route helper
+  'createCheckoutRoutes',
+  'isValidCheckoutPath',
+  'isValidPlanId',
+  // messages and theme
+  'THEME_VARIABLES',
+  'defaultMessages',
+  // errors
+  'ConfigurationError',
+  'InvalidArgumentError',
+  'PlankitError',
+  'ProviderError',
+  'StoreError',
 ];
 
 const SERVER_EXPORTS = [
   'CatalogError',
+  'ConfigurationError',
+  'InvalidArgumentError',
+  'LifecycleError',
+  'PlankitError',
+  'ProviderError',
+  'SESSION_EVENTS',
+  'SESSION_STATES',
+  'StoreError',
+  'TEST_CARDS',
+  'canTransition',
   'createCheckoutEngine',
   'createPgliteClient',
   'createPostgresClient',
-  'createSessionId',
   'createSqlStore',
   'createTestPaymentProvider',
-  'isSessionId',
   'openCheckoutStore',
   'parseCatalog',
+  'transition',
 ];
 
 const COMPONENTS = [
@@ -68,7 +76,6 @@ const COMPONENTS = [
   'FinishStep',
   'PlanList',
   'PlanStep',
-  'PlanStepForm',
 ] as const;
 
 describe('@plankit/checkout', () => {
@@ -111,9 +118,11 @@ describe('@plankit/checkout/server', () => {
     expect(Object.keys(server).sort()).toEqual([...SERVER_EXPORTS].sort());
   });
 
-  it('shares the catalog functions with the main entry (one module, not a copy)', () => {
+  it('shares the catalog functions and error classes with the main entry (one module, not a copy)', () => {
     expect(server.parseCatalog).toBe(client.parseCatalog);
     expect(server.CatalogError).toBe(client.CatalogError);
+    expect(server.StoreError).toBe(client.StoreError);
+    expect(new server.LifecycleError('paid', 'pay')).toBeInstanceOf(client.PlankitError);
   });
 });
 

@@ -1,17 +1,21 @@
 import type { z } from 'zod';
+import { PlankitError } from '../errors/errors.js';
 import { type Catalog, catalogSchema } from './schema.js';
 
 /**
  * Thrown by {@link parseCatalog} when a catalog is invalid. The message lists every
  * problem on its own line; `issues` holds the same lines for tooling.
  */
-export class CatalogError extends Error {
+export class CatalogError extends PlankitError {
   /** One line per problem, such as `plan "team": seats: min must not exceed max`. */
   readonly issues: readonly string[];
 
   /** @param issues One human-readable line per problem. */
   constructor(issues: readonly string[]) {
-    super(`Invalid plan catalog:\n${issues.map((issue) => `- ${issue}`).join('\n')}`);
+    super(
+      'invalid_catalog',
+      `Invalid plan catalog:\n${issues.map((issue) => `- ${issue}`).join('\n')}`,
+    );
     this.name = 'CatalogError';
     this.issues = issues;
   }

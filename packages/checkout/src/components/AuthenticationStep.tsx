@@ -1,6 +1,6 @@
-import type { AuthenticationView } from '../engine/types.js';
 import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
+import type { AuthenticationView } from '../views/types.js';
 
 /** Props of {@link AuthenticationStep}. */
 export interface AuthenticationStepProps {

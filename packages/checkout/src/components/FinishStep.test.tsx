@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Plan } from '../catalog/schema.js';
-import type { FinishView, Receipt } from '../engine/types.js';
 import { quote } from '../pricing/quote.js';
 import { makeCatalog, makePromoCode } from '../test-utils/factories.js';
+import type { FinishView, Receipt } from '../views/types.js';
 import { FinishStep } from './FinishStep.js';
 
 const catalog = makeCatalog();

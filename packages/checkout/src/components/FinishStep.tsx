@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { FinishView, Receipt } from '../engine/types.js';
 import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
+import type { FinishView, Receipt } from '../views/types.js';
 
 /** Props of {@link FinishStep}. */
 export interface FinishStepProps {
@@ -183,6 +183,16 @@ export function FinishStep({
       title = messages.finishExpiredTitle;
       lead = messages.finishExpiredLead;
       actions = tryAgain(view.planUrl);
+      break;
+    case 'canceled':
+      title = messages.finishCanceledTitle;
+      lead = messages.finishCanceledLead;
+      actions = tryAgain(view.planUrl);
+      break;
+    case 'refunded':
+      title = messages.finishRefundedTitle;
+      lead = formatMessage(messages.finishRefundedLead, { plan: view.receipt.planName });
+      body = <ReceiptTable receipt={view.receipt} messages={messages} locale={locale} />;
       break;
     case 'not_found':
       tone = 'error';

@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Plan } from '../catalog/schema.js';
-import type { PlanStepState } from '../engine/types.js';
 import type { CheckoutMessages } from '../messages/messages.js';
 import { makeCatalog, makePlan } from '../test-utils/factories.js';
 import { renderWithUser } from '../test-utils/render.js';
+import type { PlanStepAction, PlanStepState } from '../views/types.js';
 import { PlanStep } from './PlanStep.js';
-import type { PlanStepAction } from './PlanStepForm.js';
 
 const catalog = makeCatalog();
 

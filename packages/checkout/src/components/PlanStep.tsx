@@ -1,9 +1,9 @@
 import type { Catalog, Plan } from '../catalog/schema.js';
-import type { PlanStepState } from '../engine/types.js';
 import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { pickPlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
-import { type PlanStepAction, PlanStepForm } from './PlanStepForm.js';
+import type { PlanStepAction, PlanStepState } from '../views/types.js';
+import { PlanStepForm } from './PlanStepForm.js';
 
 /** Props of {@link PlanStep}. */
 export interface PlanStepProps {

@@ -2,13 +2,13 @@ import { type RenderOptions, screen, waitFor, within } from '@testing-library/re
 import { Component, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { Plan } from '../catalog/schema.js';
-import { initialPlanStepState, type PlanStepState } from '../engine/types.js';
 import { resolveMessages } from '../messages/messages.js';
 import { makeCatalog, makePlan } from '../test-utils/factories.js';
 import { renderWithUser } from '../test-utils/render.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
+import { initialPlanStepState, type PlanStepAction, type PlanStepState } from '../views/types.js';
 import { readCheckoutKey, storeCheckoutKey } from './checkoutKeyStorage.js';
-import { type PlanStepAction, PlanStepForm } from './PlanStepForm.js';
+import { PlanStepForm } from './PlanStepForm.js';
 
 const catalog = makeCatalog();
 

@@ -3,7 +3,6 @@
 import { type FormEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
-import { initialPlanStepState, type PlanStepState } from '../engine/types.js';
 import { formatMessage } from '../messages/messages.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
@@ -19,6 +18,7 @@ import {
   type ValidationContext,
   validateField,
 } from '../validation/checkoutForm.js';
+import { initialPlanStepState, type PlanStepAction, type PlanStepState } from '../views/types.js';
 import {
   readCheckoutKey,
   rememberCheckoutKey,
@@ -30,12 +30,6 @@ import { IntervalSwitch } from './IntervalSwitch.js';
 import { OrderSummary } from './OrderSummary.js';
 import { SeatStepper } from './SeatStepper.js';
 import { supportsFormActions, useFormActionState } from './useFormActionState.js';
-
-/**
- * The server's submit action: takes the previous state and the posted form, returns the
- * next state (or redirects). In Next.js, a Server Action; elsewhere any async function.
- */
-export type PlanStepAction = (state: PlanStepState, formData: FormData) => Promise<PlanStepState>;
 
 /** Props of {@link PlanStepForm}. Everything here is serialisable, so it crosses into the client. */
 export interface PlanStepFormProps {

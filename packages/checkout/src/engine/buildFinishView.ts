@@ -1,14 +1,9 @@
 import type { Plan } from '../catalog/schema.js';
 import { isFreePlan } from '../pricing/quote.js';
 import type { CheckoutRoutes, PlanLinkOptions } from '../routes/createCheckoutRoutes.js';
-import {
-  type CheckoutSession,
-  type Order,
-  OUTCOME_UNKNOWN,
-  type Subscription,
-} from '../store/types.js';
+import type { CheckoutSession, Order, SessionRecord, Subscription } from '../store/types.js';
 import type { FieldError } from '../validation/checkoutForm.js';
-import type { FinishView, Receipt } from './types.js';
+import type { FinishView, Receipt } from '../views/types.js';
 
 /** The message a visitor sees for a stored failure code. */
 export function failureReason(code: string | null): FieldError {
@@ -18,7 +13,7 @@ export function failureReason(code: string | null): FieldError {
     case 'authentication_failed':
       return { message: 'errorAuthenticationFailed' };
     case 'processing_error':
-    case OUTCOME_UNKNOWN:
+    case 'throttled':
       return { message: 'errorProcessing' };
     default:
       return { message: 'errorDeclined' };
@@ -70,69 +65,67 @@ function buildReceipt(
   };
 }
 
-/** What {@link buildFinishView} needs besides the session. */
+/** What {@link buildFinishView} needs besides the stored record. */
 export interface FinishViewInput {
-  session: CheckoutSession;
+  /** The session (already checked to belong to the visitor), its order and subscription. */
+  record: SessionRecord;
   /** The session's plan; undefined if it was removed from the catalog since. */
   plan: Plan | undefined;
-  order: Order | null;
-  subscription: Subscription | null;
   routes: CheckoutRoutes;
-  now: Date;
 }
 
 /**
- * Maps a session (already checked to belong to the visitor) onto what the finish step
- * shows. Pure, so every state is easy to test.
+ * Maps a stored session onto what the finish step shows, by its lifecycle state. Pure, so
+ * every state is easy to test.
  */
 export function buildFinishView(input: FinishViewInput): FinishView {
-  const { session, plan, order, subscription, routes, now } = input;
+  const { record, plan, routes } = input;
+  const { session, order, subscription } = record;
   const planName = plan?.name ?? session.planId;
+  const planUrl = () => planLinkFor(routes, session, plan);
   switch (session.status) {
-    case 'complete': {
-      // The order and subscription are written in the same transaction as `complete`;
-      // if they are missing, say "pending" rather than show a receipt we cannot back.
+    case 'paid':
+    case 'trialing':
+    case 'refunded': {
+      // The order and subscription are written in the same statement as the state; if
+      // they are missing, say "pending" rather than show a receipt we cannot back.
       if (!order || !subscription) return { status: 'pending', sessionId: session.id, planName };
       const receipt = buildReceipt(session, plan, order, subscription);
+      if (session.status === 'refunded') return { status: 'refunded', receipt };
+      if (session.status === 'trialing') return { status: 'trialing', receipt };
       if (plan ? isFreePlan(plan) : order.total === 0) return { status: 'free', receipt };
-      if (subscription.status === 'trialing') return { status: 'trialing', receipt };
       return { status: 'paid', receipt };
     }
+    case 'requires_action':
+      return {
+        status: 'action_required',
+        sessionId: session.id,
+        planName,
+        authenticateUrl: session.actionUrl ?? routes.authenticate(session.id),
+      };
     case 'processing':
-      if (session.nextAction === 'authenticate') {
-        return {
-          status: 'action_required',
-          sessionId: session.id,
-          planName,
-          authenticateUrl: routes.authenticate(session.id),
-        };
-      }
+      // Running now, or its outcome was lost (it may have charged): say so honestly (no
+      // "you were not charged", no retry link that could start a second payment) until
+      // the visitor's retry under the same key or the reconcile sweep settles it.
       return { status: 'pending', sessionId: session.id, planName };
     case 'failed':
-      // The provider's answer was lost: it may have charged. Say so honestly (no "you
-      // were not charged", no retry link that could start a second payment) until the
-      // reconcile sweep or the visitor's retry under the same key settles it.
-      if (session.failureCode === OUTCOME_UNKNOWN) {
-        return { status: 'pending', sessionId: session.id, planName };
-      }
       return {
         status: 'failed',
         planName,
         reason: failureReason(session.failureCode),
-        retryUrl: planLinkFor(routes, session, plan),
+        retryUrl: planUrl(),
       };
     case 'open':
-      if (session.expiresAt.getTime() <= now.getTime()) break;
-      // Created but never sent to the provider (the request ended before the payment
-      // started, e.g. throttled): nothing was charged, and the visitor can try again.
+      if (record.expired) return { status: 'expired', planName, planUrl: planUrl() };
+      // Created but never sent to the provider: nothing was charged, try again.
       return {
         status: 'failed',
         planName,
         reason: { message: 'errorProcessing' },
-        retryUrl: planLinkFor(routes, session, plan),
+        retryUrl: planUrl(),
       };
     case 'expired':
-      break;
+    case 'canceled':
+      return { status: session.status, planName, planUrl: planUrl() };
   }
-  return { status: 'expired', planName, planUrl: planLinkFor(routes, session, plan) };
 }

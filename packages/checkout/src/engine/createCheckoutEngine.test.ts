@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 
 import { findPlan } from '../catalog/findPlan.js';
 import type { Catalog } from '../catalog/schema.js';
+import { ProviderError, StoreError } from '../errors/errors.js';
+import { ORDER_REFERENCE_PATTERN } from '../ids/orderReference.js';
+import { createSessionId } from '../ids/sessionId.js';
 import { quote } from '../pricing/quote.js';
 import { createTestPaymentProvider, TEST_CARDS } from '../providers/testPaymentProvider.js';
 import type { PaymentProvider } from '../providers/types.js';
 import { createCheckoutRoutes } from '../routes/createCheckoutRoutes.js';
-import { createSqlStore } from '../store/createSqlStore.js';
 import { createPgliteClient } from '../store/pgliteClient.js';
 import { createPostgresClient } from '../store/postgresClient.js';
+import { createSqlStore } from '../store/sql/createSqlStore.js';
 import type {
   CheckoutSession,
   CheckoutStore,
@@ -16,10 +19,8 @@ import type {
   SqlClient,
 } from '../store/types.js';
 import { makeCatalog, makePlan } from '../test-utils/factories.js';
+import type { FinishView, PlanStepState, SubmitResult } from '../views/types.js';
 import { type CheckoutEngineOptions, createCheckoutEngine } from './createCheckoutEngine.js';
-import { ORDER_REFERENCE_PATTERN } from './orderReference.js';
-import { createSessionId } from './sessionId.js';
-import type { FinishView, PlanStepState, SubmitResult } from './types.js';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const MINUTE = 60_000;
@@ -117,37 +118,41 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
     schema = `engine_test_${randomBytes(6).toString('hex')}`;
     store = createSqlStore(client, { schema });
     await store.migrate();
+    // One clock: the store's. Frozen, so dates in assertions are exact.
+    await store.clock.travel(START, { freeze: true });
   });
   afterEach(async () => {
     await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   });
 
-  /** An engine with a controllable clock, a captured logger and its own test provider. */
+  /** Moves the store's (frozen) clock on; the engine follows it. */
+  async function advance(ms: number): Promise<void> {
+    const now = await store.clock.now();
+    await store.clock.travel(new Date(now.getTime() + ms), { freeze: true });
+  }
+
+  /** An engine with a captured logger and its own test provider, on the store's clock. */
   function setup(
     overrides: Partial<CheckoutEngineOptions> & { catalog?: Catalog; ledger?: boolean } = {},
   ) {
-    const clock = { now: new Date(START) };
     const logs: unknown[][] = [];
     const logger = {
       error: (...args: unknown[]) => logs.push(['error', ...args]),
       warn: (...args: unknown[]) => logs.push(['warn', ...args]),
       info: (...args: unknown[]) => logs.push(['info', ...args]),
     };
-    const provider = createTestPaymentProvider(overrides.ledger ? { ledger: client, schema } : {});
+    const { ledger, ...options } = overrides;
+    const provider = createTestPaymentProvider(ledger ? { ledger: client, schema } : {});
     const engine = createCheckoutEngine({
-      catalog: overrides.catalog ?? makeCatalog(),
+      catalog: makeCatalog(),
       store,
       provider,
       routes,
-      now: () => clock.now,
       logger,
-      secret: 'test-secret',
-      ...overrides,
+      secret: 'test-secret-of-16-chars',
+      ...options,
     });
-    const advance = (ms: number) => {
-      clock.now = new Date(clock.now.getTime() + ms);
-    };
-    return { engine, provider, clock, advance, logs };
+    return { engine, provider, logs };
   }
 
   const countRows = async (table: string) => {
@@ -168,17 +173,22 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
     provider: PaymentProvider,
     idempotencyKey: string,
   ): Promise<CheckoutSession> {
-    const { session } = await store.createOrGetSession({
-      ...starterSelection(),
-      id: createSessionId(),
-      idempotencyKey,
+    const { session: claimed, outcome } = await store.startAttempt({
+      session: {
+        ...starterSelection(),
+        id: createSessionId(),
+        idempotencyKey,
+        visitorHash: null,
+        ttlMs: DAY,
+      },
       visitorHash: null,
-      expiresAt: new Date(START.getTime() + DAY),
+      leaseMs: 2 * MINUTE,
+      failureWindowMs: 15 * MINUTE,
+      clientKey: null,
     });
-    const claimed = await store.claimForPayment(session.id, session, START, START);
-    if (!claimed) throw new Error('fixture: claim failed');
+    if (outcome !== 'created') throw new Error('fixture: the attempt did not start');
     await provider.createPayment({
-      idempotencyKey: `${session.id}:${claimed.attempt}`,
+      idempotencyKey: `${claimed.id}:${claimed.attempt}`,
       amount: 1071,
       currency: 'EUR',
       description: 'crashed before recording',
@@ -486,7 +496,7 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
         status: 'not_found',
       });
       await engine.completeAuthentication(sessionId, 'decline', stranger);
-      expect((await store.getSession(sessionId))?.nextAction).toBe('authenticate');
+      expect((await store.getSession(sessionId))?.status).toBe('requires_action');
       await expect(engine.getAuthenticationView('not-a-session', visitor)).resolves.toEqual({
         status: 'not_found',
       });
@@ -495,12 +505,12 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
 
   describe('trial and free plans', () => {
     it('pro starts a 14-day trial without calling the provider', async () => {
-      const { engine, provider, clock } = setup();
+      const { engine, provider } = setup();
       const form = post({ plan: 'pro', cardNumber: '', cardExpiry: '', cardCvc: '' });
       const { sessionId } = expectRedirect(await engine.submitPlanStep(form, visitor));
       const view = await engine.getFinishView(sessionId, visitor);
       expect(view.status).toBe('trialing');
-      const trialEnd = new Date(clock.now.getTime() + 14 * DAY).toISOString();
+      const trialEnd = new Date(START.getTime() + 14 * DAY).toISOString();
       expect(receiptOf(view)).toMatchObject({
         amountPaid: 0,
         subscriptionStatus: 'trialing',
@@ -555,11 +565,11 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
     });
 
     it('without JavaScript (no key posted) a repeat is one payment, even across a window edge', async () => {
-      const { engine, provider, clock } = setup();
-      clock.now = new Date('2031-01-31T12:09:59.000Z');
+      const { engine, provider } = setup();
+      await store.clock.travel(new Date('2031-01-31T12:09:59.000Z'), { freeze: true });
       const form = post({ idempotencyKey: '' });
       const first = expectRedirect(await engine.submitPlanStep(form, visitor));
-      clock.now = new Date('2031-01-31T12:10:01.000Z');
+      await store.clock.travel(new Date('2031-01-31T12:10:01.000Z'), { freeze: true });
       const second = expectRedirect(await engine.submitPlanStep(form, visitor));
       expect(second.sessionId).toBe(first.sessionId);
       expect(await provider.countPayments()).toBe(1);
@@ -605,18 +615,18 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
         ),
       );
       const session = await store.getSession(retry.sessionId);
-      expect(session).toMatchObject({ idempotencyKey: state.idempotencyKey, status: 'complete' });
+      expect(session).toMatchObject({ idempotencyKey: state.idempotencyKey, status: 'paid' });
     });
 
     it('resumes a payment abandoned in processing with the same provider key', async () => {
-      const { engine, provider, advance } = setup();
+      const { engine, provider } = setup();
       const form = post();
       // A request that claimed the session and charged, then crashed before recording it.
       const claimed = await paymentAbandonedMidway(provider, form.idempotencyKey);
       expect(claimed.attempt).toBe(1);
       expect(await provider.countPayments()).toBe(1);
 
-      advance(3 * MINUTE); // past processingStaleMs (2 minutes)
+      await advance(3 * MINUTE); // past the attempt's lease (2 minutes)
       const resumed = expectRedirect(await engine.submitPlanStep(form, visitor));
       expect(resumed.sessionId).toBe(claimed.id);
       expect((await engine.getFinishView(claimed.id, visitor)).status).toBe('paid');
@@ -694,12 +704,12 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
 
   describe('expiry', () => {
     it('refuses a session past its expiry and marks it expired', async () => {
-      const { engine, advance, provider } = setup();
+      const { engine, provider } = setup();
       const form = post({ cardNumber: TEST_CARDS.declined });
       expectState(await engine.submitPlanStep(form, visitor));
       const session = await store.getSessionByIdempotencyKey(form.idempotencyKey);
 
-      advance(DAY + MINUTE);
+      await advance(DAY + MINUTE);
       const state = expectState(
         await engine.submitPlanStep({ ...form, cardNumber: TEST_CARDS.success }, visitor),
       );
@@ -720,9 +730,9 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
     });
 
     it('a paid session never expires', async () => {
-      const { engine, advance } = setup();
+      const { engine } = setup();
       const { sessionId } = expectRedirect(await engine.submitPlanStep(post(), visitor));
-      advance(2 * DAY);
+      await advance(2 * DAY);
       await expect(engine.expireStaleSessions()).resolves.toBe(0);
       expect((await engine.getFinishView(sessionId, visitor)).status).toBe('paid');
     });
@@ -730,13 +740,13 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
 
   describe('throttling (card-testing defence)', () => {
     it('stops a session after N declines, before the provider, with the minutes to wait', async () => {
-      const { engine, provider, advance } = setup({ throttle: { maxFailuresPerSession: 3 } });
+      const { engine, provider } = setup({ throttle: { maxFailuresPerSession: 3 } });
       const form = post({ cardNumber: TEST_CARDS.declined });
       for (let i = 0; i < 3; i++) {
         expect(expectState(await engine.submitPlanStep(form, visitor)).formError).toEqual({
           message: 'errorDeclined',
         });
-        advance(MINUTE);
+        await advance(MINUTE);
       }
       // Failures at 0, 1 and 2 minutes; now is 3 minutes: the first leaves the window at 15.
       const throttled = expectState(
@@ -749,7 +759,7 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       });
       expect(await provider.countPayments()).toBe(3);
 
-      advance(12 * MINUTE + 1000); // the window includes its start
+      await advance(12 * MINUTE + 1000); // the window includes its start
       const { sessionId } = expectRedirect(
         await engine.submitPlanStep({ ...form, cardNumber: TEST_CARDS.success }, visitor),
       );
@@ -798,9 +808,7 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       const { provider } = setup();
       const { engine } = setup({ provider: losingAnswers(provider, true) });
       const form = post();
-      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(
-        /^Payment provider failed$/,
-      );
+      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(ProviderError);
       const session = await store.getSessionByIdempotencyKey(form.idempotencyKey);
       // Honest while unknown: not "failed, you were not charged".
       expect((await engine.getFinishView(session?.id, visitor)).status).toBe('pending');
@@ -822,9 +830,7 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       const { provider } = setup();
       const { engine } = setup({ provider: losingAnswers(provider, false) });
       const form = post();
-      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(
-        /^Payment provider failed$/,
-      );
+      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(ProviderError);
       expect((await engine.reconcilePayments()).failed).toBe(1);
       const session = await store.getSessionByIdempotencyKey(form.idempotencyKey);
       await expect(engine.getFinishView(session?.id, visitor)).resolves.toMatchObject({
@@ -838,23 +844,24 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
 
     it('an unknown outcome is not expired away: a day later the sweep still finds the charge', async () => {
       const { provider } = setup();
-      const { engine, advance } = setup({ provider: losingAnswers(provider, true) });
+      const { engine } = setup({ provider: losingAnswers(provider, true) });
       const form = post();
-      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow();
-      advance(25 * HOUR);
+      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(ProviderError);
+      await advance(25 * HOUR);
       await engine.expireStaleSessions();
       const session = await store.getSessionByIdempotencyKey(form.idempotencyKey);
-      expect(session).toMatchObject({ status: 'failed', failureCode: 'outcome_unknown' });
+      // Still an attempt whose outcome is unknown: it may have charged.
+      expect(session).toMatchObject({ status: 'processing', failureCode: null });
       expect((await engine.reconcilePayments()).completed).toBe(1);
       expect(await countRows('orders')).toBe(1);
     });
 
     it('a request that died mid-payment is settled once it is stale', async () => {
-      const { engine, provider, advance } = setup();
+      const { engine, provider } = setup();
       await paymentAbandonedMidway(provider, post().idempotencyKey);
       // Not yet stale: a live request might still be working on it.
       expect((await engine.reconcilePayments()).completed).toBe(0);
-      advance(3 * MINUTE);
+      await advance(3 * MINUTE);
       expect((await engine.reconcilePayments()).completed).toBe(1);
       expect(await provider.countPayments()).toBe(1);
     });
@@ -862,22 +869,22 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
 
   describe('authentication after the session expired', () => {
     it('an approval at the bank a day later charges nothing and shows "expired"', async () => {
-      const { engine, advance } = setup();
+      const { engine } = setup();
       const { sessionId } = expectRedirect(
         await engine.submitPlanStep(post({ cardNumber: TEST_CARDS.authenticate }), visitor),
       );
-      advance(25 * HOUR);
+      await advance(25 * HOUR);
       await engine.completeAuthentication(sessionId, 'approve', visitor);
       expect((await engine.getFinishView(sessionId, visitor)).status).toBe('expired');
       expect(await countRows('orders')).toBe(0);
     });
 
     it('the expiry sweep also ends authentications nobody answered', async () => {
-      const { engine, advance } = setup();
+      const { engine } = setup();
       const { sessionId } = expectRedirect(
         await engine.submitPlanStep(post({ cardNumber: TEST_CARDS.authenticate }), visitor),
       );
-      advance(25 * HOUR);
+      await advance(25 * HOUR);
       expect(await engine.expireStaleSessions()).toBe(1);
       expect((await engine.getFinishView(sessionId, visitor)).status).toBe('expired');
     });
@@ -927,11 +934,11 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       };
       const { engine, logs } = setup({ provider: flaky });
       const form = post({ cardCvc: '987' });
-      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(
-        /^Payment provider failed$/,
-      );
+      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(ProviderError);
       const session = await store.getSessionByIdempotencyKey(form.idempotencyKey);
-      expect(session).toMatchObject({ status: 'failed', failureCode: 'outcome_unknown' });
+      // The attempt stays processing, its lease released so the retry resumes it at once.
+      expect(session).toMatchObject({ status: 'processing', failureCode: null });
+      expect(session?.leaseUntil?.getTime()).toBeLessThanOrEqual(START.getTime());
       // It may have charged before failing: the finish step says "in progress", never
       // "you were not charged".
       await expect(engine.getFinishView(session?.id, visitor)).resolves.toMatchObject({
@@ -970,9 +977,7 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       };
       const { engine } = setup({ provider: timingOut });
       const form = post();
-      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(
-        /^Payment provider failed$/,
-      );
+      await expect(engine.submitPlanStep(form, visitor)).rejects.toThrow(ProviderError);
       expect(await provider.countPayments()).toBe(1);
 
       // The visitor retries, even after switching to yearly: the unknown attempt is
@@ -988,19 +993,21 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
       expect(receiptOf(view)).toMatchObject({ interval: 'monthly', amountPaid: 1071 });
     });
 
-    it('a failing store is logged and surfaces as a plain error', async () => {
+    it('a failing store is logged and surfaces as a typed StoreError', async () => {
       const broken: CheckoutStore = {
         ...store,
-        createOrGetSession: () => Promise.reject(new Error('connection refused')),
-        getSession: () => Promise.reject(new Error('connection refused')),
+        startAttempt: () => Promise.reject(new Error('connection refused')),
+        getSessionRecord: () => Promise.reject(new Error('connection refused')),
       };
       const { engine, logs } = setup({ store: broken });
-      await expect(engine.submitPlanStep(post(), visitor)).rejects.toThrow(
-        /^Checkout store failed$/,
-      );
+      await expect(engine.submitPlanStep(post(), visitor)).rejects.toMatchObject({
+        name: 'StoreError',
+        code: 'store_failed',
+        operation: 'startAttempt',
+      });
       await expect(
         engine.getFinishView('cs_abcdefghijklmnopqrstuvwxyz012345', visitor),
-      ).rejects.toThrow(/^Checkout store failed$/);
+      ).rejects.toThrow(StoreError);
       expect(logs.map(([level]) => level)).toEqual(['error', 'error']);
       expect(JSON.stringify(logs)).toContain('connection refused');
       expect(JSON.stringify(logs)).not.toContain('4242');
@@ -1055,14 +1062,7 @@ describe.each(databases)('checkout engine on $name', ({ postgres, open }) => {
 
     it('a session being paid right now reads as pending', async () => {
       const { engine } = setup();
-      const { session } = await store.createOrGetSession({
-        ...starterSelection(),
-        id: createSessionId(),
-        idempotencyKey: newKey(),
-        visitorHash: null,
-        expiresAt: new Date(START.getTime() + DAY),
-      });
-      await store.claimForPayment(session.id, session, START, START);
+      const session = await paymentAbandonedMidway(createTestPaymentProvider(), newKey());
       await expect(engine.getFinishView(session.id, visitor)).resolves.toEqual({
         status: 'pending',
         sessionId: session.id,

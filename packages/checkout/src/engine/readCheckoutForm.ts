@@ -3,7 +3,7 @@ import {
   type CheckoutField,
   type CheckoutFormValues,
 } from '../validation/checkoutForm.js';
-import type { PlanStepState } from './types.js';
+import type { PlanStepState } from '../views/types.js';
 
 /** Longest value kept from any posted field; longer input is cut before it is used or echoed. */
 const MAX_FIELD_LENGTH = 512;

@@ -1,4 +1,4 @@
-import type { CheckoutMessages } from './messages.js';
+import type { CheckoutMessages } from './CheckoutMessages.js';
 
 /** The keys {@link CheckoutFallback} shows. */
 export type FallbackMessageKey =

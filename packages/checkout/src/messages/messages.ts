@@ -1,124 +1,8 @@
+import type { CheckoutMessages } from './CheckoutMessages.js';
 import { defaultErrorMessages } from './errorMessages.js';
 import { defaultFallbackMessages } from './fallbackMessages.js';
 
-/**
- * Every piece of text the components show. A host passes a partial object to override
- * any of them (another language, another tone); placeholders in `{braces}` are filled in
- * by `formatMessage`.
- */
-export interface CheckoutMessages {
-  plansHeading: string;
-  planChoose: string;
-  planFree: string;
-  planPerSeat: string;
-  planTrialBadge: string;
-  planFeaturesHeading: string;
-  intervalLegend: string;
-  intervalMonthly: string;
-  intervalYearly: string;
-  perMonth: string;
-  perYear: string;
-  seatsLabel: string;
-  seatsHint: string;
-  seatsDecrease: string;
-  seatsIncrease: string;
-  currencyLabel: string;
-  contactHeading: string;
-  emailLabel: string;
-  nameLabel: string;
-  countryLabel: string;
-  countryPlaceholder: string;
-  promoLabel: string;
-  promoHint: string;
-  promoApply: string;
-  promoApplied: string;
-  promoAppliedReview: string;
-  paymentHeading: string;
-  paymentTestHint: string;
-  cardNumberLabel: string;
-  cardExpiryLabel: string;
-  cardExpiryHint: string;
-  cardCvcLabel: string;
-  summaryHeading: string;
-  summarySubtotal: string;
-  summarySeats: string;
-  summaryDiscount: string;
-  summaryTaxIncluded: string;
-  summaryTaxAdded: string;
-  summaryTaxPending: string;
-  summaryTotal: string;
-  summaryDueToday: string;
-  summaryAfterTrial: string;
-  submitPay: string;
-  submitTrial: string;
-  submitFree: string;
-  submitPending: string;
-  formErrorSummary: string;
-  errorRequired: string;
-  errorEmail: string;
-  errorNameTooLong: string;
-  errorCountry: string;
-  errorSeats: string;
-  errorInterval: string;
-  errorCurrency: string;
-  errorPromoUnknown: string;
-  errorPromoExpired: string;
-  errorPromoNotApplicable: string;
-  errorCardNumber: string;
-  errorCardLuhn: string;
-  errorCardExpiryFormat: string;
-  errorCardExpired: string;
-  errorCardCvc: string;
-  errorDeclined: string;
-  errorInsufficientFunds: string;
-  errorAuthenticationFailed: string;
-  errorProcessing: string;
-  errorThrottled: string;
-  errorExpiredSession: string;
-  errorPlanUnavailable: string;
-  finishPaidTitle: string;
-  finishPaidLead: string;
-  finishTrialTitle: string;
-  finishTrialLead: string;
-  finishFreeTitle: string;
-  finishPendingTitle: string;
-  finishPendingLead: string;
-  finishActionTitle: string;
-  finishActionLead: string;
-  finishActionButton: string;
-  finishFailedTitle: string;
-  finishFailedLead: string;
-  finishRetry: string;
-  finishExpiredTitle: string;
-  finishExpiredLead: string;
-  finishNotFoundTitle: string;
-  finishNotFoundLead: string;
-  finishBackToPlans: string;
-  receiptHeading: string;
-  receiptReference: string;
-  receiptPlan: string;
-  receiptInterval: string;
-  receiptSeats: string;
-  receiptEmail: string;
-  receiptPaid: string;
-  receiptTrialEnds: string;
-  receiptRenews: string;
-  authTitle: string;
-  authLead: string;
-  authApprove: string;
-  authDecline: string;
-  fallbackTitle: string;
-  fallbackLead: string;
-  fallbackNoJs: string;
-  fallbackAction: string;
-  errorTitle: string;
-  errorLead: string;
-  errorDigest: string;
-  errorRetry: string;
-  errorHome: string;
-  notFoundTitle: string;
-  notFoundLead: string;
-}
+export type { CheckoutMessages };
 
 /** The English default text. */
 export const defaultMessages: CheckoutMessages = {
@@ -206,6 +90,10 @@ export const defaultMessages: CheckoutMessages = {
   finishRetry: 'Try again',
   finishExpiredTitle: 'This checkout has expired',
   finishExpiredLead: 'Checkouts stay open for 24 hours. Start again to choose a plan.',
+  finishCanceledTitle: 'This checkout was canceled',
+  finishCanceledLead: 'Nothing was charged. Start again to choose a plan.',
+  finishRefundedTitle: 'Payment refunded',
+  finishRefundedLead: 'Your payment for {plan} was refunded in full.',
   finishNotFoundTitle: 'Checkout not found',
   finishNotFoundLead: 'We could not find this checkout. The link may be incomplete.',
   finishBackToPlans: 'Back to plans',

@@ -1,4 +1,4 @@
-import type { CheckoutMessages } from './messages.js';
+import type { CheckoutMessages } from './CheckoutMessages.js';
 
 /**
  * The text the interactive plan-step form reads. Only these cross into the browser with

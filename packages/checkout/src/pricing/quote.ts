@@ -1,5 +1,6 @@
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Plan, PromoCode } from '../catalog/schema.js';
+import { InvalidArgumentError } from '../errors/errors.js';
 
 /** What a quote is computed from. Everything comes from the catalog, never the browser. */
 export interface QuoteInput {
@@ -52,16 +53,16 @@ function roundHalfUp(value: number): number {
 export function quote(input: QuoteInput): Quote {
   const { plan, interval, currency, promo, taxRateBasisPoints } = input;
   const prices = plan.prices[interval];
-  if (!prices) throw new Error(`Plan "${plan.id}" has no ${interval} price.`);
+  if (!prices) throw new InvalidArgumentError(`Plan "${plan.id}" has no ${interval} price.`);
   // Own keys only: a currency such as "toString" must not find Object.prototype's method.
   const unitAmount = Object.hasOwn(prices, currency) ? prices[currency] : undefined;
   if (unitAmount === undefined) {
-    throw new Error(`Plan "${plan.id}" has no ${interval} price in ${currency}.`);
+    throw new InvalidArgumentError(`Plan "${plan.id}" has no ${interval} price in ${currency}.`);
   }
   const seats = plan.seats ? Math.trunc(input.seats ?? plan.seats.default ?? plan.seats.min) : 1;
   // Written as "not within" so that NaN seats are refused too (NaN fails every comparison).
   if (plan.seats && !(seats >= plan.seats.min && seats <= plan.seats.max)) {
-    throw new Error(
+    throw new InvalidArgumentError(
       `Plan "${plan.id}" takes ${plan.seats.min} to ${plan.seats.max} seats, not ${seats}.`,
     );
   }

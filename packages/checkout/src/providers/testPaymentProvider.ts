@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { DEFAULT_SCHEMA } from '../store/createSqlStore.js';
+import { InvalidArgumentError } from '../errors/errors.js';
 import type { SqlClient } from '../store/types.js';
 import { passesLuhn } from '../validation/card.js';
 import type {
@@ -66,6 +66,9 @@ const FAILURE_MESSAGES: Record<PaymentFailureCode, string> = {
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
+/** The ledger's schema when none is given: the store's default, so the demo lives in one. */
+const DEFAULT_LEDGER_SCHEMA = 'plankit';
+
 /** Postgres error codes a concurrent `CREATE … IF NOT EXISTS` can still raise. */
 const CONCURRENT_DDL_CODES = new Set(['23505', '42P07', '42P06']);
 
@@ -121,10 +124,14 @@ function toResult(record: PaymentRecord): PaymentResult {
 /** Builds the record for a new payment; the card number is reduced to last 4 and brand. */
 function newRecord(input: CreatePaymentInput): PaymentRecord {
   if (input.paymentMethod.type !== 'card') {
-    throw new Error('The test payment provider takes card details, not processor tokens.');
+    throw new InvalidArgumentError(
+      'The test payment provider takes card details, not processor tokens.',
+    );
   }
   if (!Number.isInteger(input.amount) || input.amount <= 0) {
-    throw new Error('The test payment provider charges positive whole minor units only.');
+    throw new InvalidArgumentError(
+      'The test payment provider charges positive whole minor units only.',
+    );
   }
   const digits = input.paymentMethod.card.number.replace(/\D/g, '');
   const outcome = outcomeOf(digits);
@@ -216,7 +223,9 @@ function fromRow(row: PaymentRow): PaymentRecord {
 
 function sqlLedger(db: SqlClient, schema: string): PaymentLedger {
   if (!SCHEMA_NAME.test(schema)) {
-    throw new Error(`Invalid ledger schema name "${schema}": use letters, digits and "_".`);
+    throw new InvalidArgumentError(
+      `Invalid ledger schema name "${schema}": use letters, digits and "_".`,
+    );
   }
   const table = `"${schema}".test_provider_payments`;
   const columns =
@@ -278,9 +287,11 @@ function sqlLedger(db: SqlClient, schema: string): PaymentLedger {
   return {
     async insertOrGet(record) {
       await ensureTable();
-      await db.query(
+      // One statement: a no-op update on conflict makes RETURNING give the stored row.
+      const { rows } = await db.query<PaymentRow>(
         `INSERT INTO ${table} (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (idempotency_key) DO NOTHING`,
+         ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
+         RETURNING ${columns}`,
         [
           record.id,
           record.idempotencyKey,
@@ -292,9 +303,9 @@ function sqlLedger(db: SqlClient, schema: string): PaymentLedger {
           record.cardBrand,
         ],
       );
-      const stored = await getByKey(record.idempotencyKey);
+      const stored = rows[0];
       if (!stored) throw new Error('The test provider ledger lost a payment it just wrote.');
-      return stored;
+      return fromRow(stored);
     },
     get,
     getByKey,
@@ -339,7 +350,7 @@ export function createTestPaymentProvider(
   options: TestPaymentProviderOptions = {},
 ): TestPaymentProvider {
   const ledger = options.ledger
-    ? sqlLedger(options.ledger, options.schema ?? DEFAULT_SCHEMA)
+    ? sqlLedger(options.ledger, options.schema ?? DEFAULT_LEDGER_SCHEMA)
     : memoryLedger();
 
   return {

@@ -1,13 +1,6 @@
-/**
- * Card details as typed by the visitor, for the built-in test provider only. A real
- * processor (Stripe) collects card data in its own fields and passes a token instead.
- */
-export interface CardDetails {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
+import type { CardDetails } from '../validation/card.js';
+
+export type { CardDetails };
 
 /** What the engine asks a provider to charge. */
 export interface CreatePaymentInput {

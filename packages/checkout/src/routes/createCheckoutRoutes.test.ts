@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionId } from '../engine/sessionId.js';
+import { ConfigurationError, InvalidArgumentError } from '../errors/errors.js';
+import { createSessionId } from '../ids/sessionId.js';
 import { makeCatalog } from '../test-utils/factories.js';
 import {
   createCheckoutRoutes,
@@ -91,12 +92,16 @@ describe('a host that configures a bad checkout path', () => {
     ['the API routes', 'api'],
     ['Next.js assets', '_next'],
   ])('refuses %s', (_, checkoutPath) => {
-    expect(() => createCheckoutRoutes({ checkoutPath })).toThrow(/^Invalid checkoutPath/);
+    expect(() => createCheckoutRoutes({ checkoutPath })).toThrow(
+      /^createCheckoutRoutes: checkoutPath: Invalid checkoutPath/,
+    );
     expect(isValidCheckoutPath(checkoutPath)).toBe(false);
   });
 
-  it('names the bad value in the message', () => {
+  it('names the bad value in the message, as a typed configuration error', () => {
     expect(() => createCheckoutRoutes({ checkoutPath: 'My Shop' })).toThrow('"My Shop"');
+    expect(() => createCheckoutRoutes({ checkoutPath: 'My Shop' })).toThrow(ConfigurationError);
+    expect(() => routes.plan('Pro Plan')).toThrow(InvalidArgumentError);
   });
 
   it('truncates a huge value in the message', () => {

@@ -6,7 +6,8 @@ import {
   PLAN_ID_PATTERN,
   RESERVED_PLAN_IDS,
 } from '../catalog/constants.js';
-import { isSessionId } from '../engine/sessionId.js';
+import { ConfigurationError, InvalidArgumentError } from '../errors/errors.js';
+import { isSessionId } from '../ids/sessionId.js';
 
 /** Options of {@link createCheckoutRoutes}. */
 export interface CheckoutRoutesOptions {
@@ -141,13 +142,15 @@ function planLinkQuery(options: PlanLinkOptions): URLSearchParams {
   // A fixed order keeps links stable, so they compare and cache well.
   if (interval !== undefined) {
     if (!isBillingInterval(interval)) {
-      throw new Error(`Invalid interval ${quoteValue(interval)}: use "monthly" or "yearly".`);
+      throw new InvalidArgumentError(
+        `Invalid interval ${quoteValue(interval)}: use "monthly" or "yearly".`,
+      );
     }
     query.set('interval', interval);
   }
   if (seats !== undefined) {
     if (!isValidSeats(seats)) {
-      throw new Error(
+      throw new InvalidArgumentError(
         `Invalid seats ${typeof seats === 'number' ? String(seats) : quoteValue(seats)}: use a whole number from 1 to ${MAX_SEATS}.`,
       );
     }
@@ -155,7 +158,7 @@ function planLinkQuery(options: PlanLinkOptions): URLSearchParams {
   }
   if (currency !== undefined) {
     if (typeof currency !== 'string' || !CURRENCY_PATTERN.test(currency)) {
-      throw new Error(
+      throw new InvalidArgumentError(
         `Invalid currency ${quoteValue(currency)}: use a three-letter code such as EUR.`,
       );
     }
@@ -163,7 +166,7 @@ function planLinkQuery(options: PlanLinkOptions): URLSearchParams {
   }
   if (promo !== undefined) {
     if (typeof promo !== 'string' || !PROMO_PATTERN.test(promo)) {
-      throw new Error(
+      throw new InvalidArgumentError(
         `Invalid promo code ${quoteValue(promo)}: use 1-32 letters, digits, "-" or "_".`,
       );
     }
@@ -171,7 +174,9 @@ function planLinkQuery(options: PlanLinkOptions): URLSearchParams {
   }
   if (country !== undefined) {
     if (typeof country !== 'string' || !COUNTRY_PATTERN.test(country)) {
-      throw new Error(`Invalid country ${quoteValue(country)}: use a two-letter code such as DE.`);
+      throw new InvalidArgumentError(
+        `Invalid country ${quoteValue(country)}: use a two-letter code such as DE.`,
+      );
     }
     query.set('country', country);
   }
@@ -252,15 +257,19 @@ function matchPath(checkoutPath: string, pathname: string): CheckoutRouteMatch |
 export function createCheckoutRoutes(options: CheckoutRoutesOptions = {}): CheckoutRoutes {
   const checkoutPath = options.checkoutPath ?? 'checkout';
   if (!isValidCheckoutPath(checkoutPath)) {
-    throw new Error(
-      `Invalid checkoutPath ${quoteValue(checkoutPath)}: use one path segment without slashes, ` +
-        'of lowercase letters, digits and "-" (1-64 characters), other than ' +
-        `${RESERVED_CHECKOUT_PATHS.join(', ')}.`,
-    );
+    throw new ConfigurationError('createCheckoutRoutes', [
+      {
+        path: 'checkoutPath',
+        message:
+          `Invalid checkoutPath ${quoteValue(checkoutPath)}: use one path segment without slashes, ` +
+          'of lowercase letters, digits and "-" (1-64 characters), other than ' +
+          `${RESERVED_CHECKOUT_PATHS.join(', ')}.`,
+      },
+    ]);
   }
   const sessionPath = (suffix: string, sessionId: string): string => {
     if (!isSessionId(sessionId)) {
-      throw new Error(
+      throw new InvalidArgumentError(
         `Invalid session id ${quoteValue(sessionId)}: expected "cs_" and 32 characters.`,
       );
     }
@@ -272,7 +281,7 @@ export function createCheckoutRoutes(options: CheckoutRoutesOptions = {}): Check
     fallback: '/fallback',
     plan(planId: string, linkOptions: PlanLinkOptions = {}): string {
       if (!isValidPlanId(planId)) {
-        throw new Error(
+        throw new InvalidArgumentError(
           `Invalid plan id ${quoteValue(planId)}: use lowercase letters, digits and "-" ` +
             `(at most 64 characters), other than ${RESERVED_PLAN_IDS.join(', ')}.`,
         );

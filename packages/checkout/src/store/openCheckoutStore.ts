@@ -1,6 +1,6 @@
-import { createSqlStore } from './createSqlStore.js';
 import { createPgliteClient } from './pgliteClient.js';
 import { createPostgresClient } from './postgresClient.js';
+import { createSqlStore } from './sql/createSqlStore.js';
 import type { CheckoutStore, SqlClient } from './types.js';
 
 /** Options of {@link openCheckoutStore}. */

@@ -1,4 +1,6 @@
 import type { BillingInterval } from '../catalog/constants.js';
+import type { SessionEvent, SessionState } from '../lifecycle/sessionLifecycle.js';
+import type { Quote } from '../pricing/quote.js';
 
 /**
  * The smallest SQL client the store needs. PGlite and a node `pg` pool both fit it
@@ -19,16 +21,6 @@ export interface SqlClient {
 /** What a transaction body may call. */
 export type SqlQueryable = Pick<SqlClient, 'query'>;
 
-/**
- * Failure code of an attempt whose outcome is unknown: the provider threw (a timeout, a
- * dropped connection) and may or may not have charged. The next claim keeps the attempt
- * number, so the provider sees the same idempotency key and returns the first outcome.
- */
-export const OUTCOME_UNKNOWN = 'outcome_unknown';
-
-/** Lifecycle of a checkout session (see DESIGN.md, "Checkout flow"). */
-export type SessionStatus = 'open' | 'processing' | 'complete' | 'failed' | 'expired';
-
 /** What the visitor chose, as recomputed by the server from the catalog. */
 export interface SessionSelection {
   planId: string;
@@ -41,28 +33,28 @@ export interface SessionSelection {
   name: string;
   /** Amount due now in minor units (0 for a trial or a free plan). */
   amountDue: number;
-  /** The full quote as computed when the session was last submitted. */
-  quote: import('../pricing/quote.js').Quote;
+  /** The full quote as computed when the current attempt started. */
+  quote: Quote;
 }
 
-/** A stored checkout session. */
+/** A stored checkout session. Times are the database's. */
 export interface CheckoutSession extends SessionSelection {
   id: string;
   idempotencyKey: string;
-  status: SessionStatus;
-  /** Payment attempts made so far; the provider's idempotency key includes it. */
+  status: SessionState;
+  /** Payment attempts started so far; the provider's idempotency key includes it. */
   attempt: number;
-  /** Set while the provider waits for the visitor (e.g. `authenticate`). */
-  nextAction: 'authenticate' | null;
+  /**
+   * Until when the request that started the current attempt holds the session. After that
+   * (it died, or the provider did not answer) a retry or the reconcile sweep may resume the
+   * attempt under the same provider key. Null when no attempt is running.
+   */
+  leaseUntil: Date | null;
+  /** Where the buyer must go to finish the payment, while `requires_action`. */
+  actionUrl: string | null;
   providerPaymentId: string | null;
   failureCode: string | null;
   failureMessage: string | null;
-  /**
-   * Set anew by every claim. The outcome of a payment is recorded only with the token of
-   * the claim that made it, so a slow request cannot overwrite the outcome of the request
-   * that took the session over after it went stale.
-   */
-  claimToken: string | null;
   /** Hash of the visitor's browser token; the finish step only shows a session to its owner. */
   visitorHash: string | null;
   createdAt: Date;
@@ -70,7 +62,7 @@ export interface CheckoutSession extends SessionSelection {
   expiresAt: Date;
 }
 
-/** The order a completed session yields. */
+/** The order a paid (or trial, or free) session yields. */
 export interface Order {
   id: string;
   reference: string;
@@ -89,7 +81,7 @@ export interface Order {
   createdAt: Date;
 }
 
-/** The subscription a completed session yields. */
+/** The subscription a paid (or trial, or free) session yields. */
 export interface Subscription {
   id: string;
   sessionId: string;
@@ -104,114 +96,187 @@ export interface Subscription {
   createdAt: Date;
 }
 
-/** Input for a new session. */
+/** A new session, stored when no session has its idempotency key yet. */
 export interface NewSession extends SessionSelection {
   id: string;
   idempotencyKey: string;
   visitorHash: string | null;
-  expiresAt: Date;
+  /** How long it can be paid, from the database's now. */
+  ttlMs: number;
 }
 
-/** Outcome details recorded when a session completes. */
-export interface CompletionRecord {
-  providerPaymentId: string | null;
-  order: Omit<Order, 'id' | 'createdAt' | 'sessionId'>;
-  subscription: Omit<Subscription, 'id' | 'createdAt' | 'sessionId' | 'orderId'>;
+/** What {@link CheckoutStore.startAttempt} is asked to do. */
+export interface StartAttemptInput {
+  /** Stored when no session has `session.idempotencyKey`; its selection also prices a retry. */
+  session: NewSession;
+  /**
+   * The caller's visitor hash. A stored session bound to another visitor is left alone
+   * (outcome `foreign`); one bound to nobody (made without JavaScript) is anyone's.
+   */
+  visitorHash: string | null;
+  /** How long the caller holds the attempt before others may resume it. */
+  leaseMs: number;
+  /** Window over which recent payment failures are counted (for the throttle). */
+  failureWindowMs: number;
+  /** The caller's client key, counted in {@link RecentFailures.forClient}. */
+  clientKey: string | null;
 }
 
 /**
- * Durable storage for the checkout engine. Every state change is a conditional update in
- * SQL so that concurrent callers (one process or many sharing a database) cannot both win.
+ * How {@link CheckoutStore.startAttempt} went:
+ * - `created`: a new session, already `processing` with attempt 1;
+ * - `retried`: an `open` or `failed` session, now `processing` with the next attempt and
+ *   the new selection (lifecycle event `pay`);
+ * - `resumed`: a `processing` session whose lease ran out, taken over with the same attempt
+ *   and the stored selection, so the provider sees the same key and amount again;
+ * - `held`: someone else holds the current attempt;
+ * - `unavailable`: the session cannot start an attempt (paid, waiting for the buyer,
+ *   expired, or past its expiry);
+ * - `foreign`: the session belongs to another visitor; nothing was changed.
+ */
+export type StartAttemptOutcome =
+  | 'created'
+  | 'retried'
+  | 'resumed'
+  | 'held'
+  | 'unavailable'
+  | 'foreign';
+
+/** Payment failures within the window, for the card-testing throttle. */
+export interface RecentFailures {
+  forSession: number;
+  forClient: number;
+  overall: number;
+  /** The oldest failure counted for the session or the client. */
+  oldest: Date | null;
+  /** The oldest failure counted overall. */
+  oldestOverall: Date | null;
+}
+
+/** What {@link CheckoutStore.startAttempt} returns. */
+export interface StartAttemptResult {
+  outcome: StartAttemptOutcome;
+  /** The session as stored after the call. */
+  session: CheckoutSession;
+  failures: RecentFailures;
+  /** The database's time of the call. */
+  now: Date;
+}
+
+/** The order and subscription a session yields when it completes; dates are the store's. */
+export interface CompletionRecord {
+  order: Omit<Order, 'id' | 'createdAt' | 'sessionId' | 'providerPaymentId'>;
+  subscription: {
+    planId: string;
+    interval: BillingInterval;
+    seats: number;
+    email: string;
+    /** Days of trial; the subscription starts `trialing` and its period ends with the trial. */
+    trialDays: number | null;
+  };
+}
+
+/** A lifecycle event to apply to one session, with what it records. */
+export interface SessionUpdate {
+  sessionId: string;
+  event: SessionEvent;
+  /**
+   * Applies only while this is the session's current attempt, so a slow request cannot
+   * settle an attempt that a retry has replaced. Omit for events that end a session
+   * whatever its attempt (expiry).
+   */
+  attempt?: number;
+  /** The provider's id of the payment, when known. */
+  providerPaymentId?: string | null;
+  /** Where the buyer must go (`require_action`). */
+  actionUrl?: string | null;
+  /** Why the attempt failed (`fail`). */
+  failure?: { code: string; message: string };
+  /** Written in the same statement as the status change (`succeed`, `start_trial`). */
+  completion?: CompletionRecord;
+  /** Counts the failure against the throttle, in the same statement (`fail` by a decline). */
+  logFailure?: { clientKey: string | null };
+  /** A new lease for the attempt (`resume`); other events end the lease. */
+  leaseMs?: number;
+}
+
+/** A session with its order and subscription, read together (the finish step). */
+export interface SessionRecord {
+  session: CheckoutSession;
+  order: Order | null;
+  subscription: Subscription | null;
+  /** Whether the session is past its expiry by the database's clock. */
+  expired: boolean;
+}
+
+/**
+ * The store's clock: the database's time, which every host sharing the store agrees on.
+ * In test mode it can travel forward (or stand still) for every process at once.
+ */
+export interface StoreClock {
+  /** The store's current time. */
+  now(): Promise<Date>;
+  /**
+   * Moves the clock to `to`. Time runs on from there, or stands still with `freeze`.
+   * For tests and the test clock only: never call it against a live store.
+   */
+  travel(to: Date, options?: { freeze?: boolean }): Promise<void>;
+  /** Back to the database server's own time. */
+  reset(): Promise<void>;
+  /**
+   * Calls `listener` after every `travel` or `reset` made through this object (and awaits
+   * it), so an engine in the same process follows at once; returns an unsubscribe function.
+   */
+  onChange(listener: () => Promise<void> | void): () => void;
+}
+
+/**
+ * Durable storage for the checkout engine. Every state change is one conditional statement
+ * whose condition comes from the lifecycle (`SESSION_EVENTS`), so concurrent callers, in
+ * one process or many sharing a database, cannot both win. Run the store contract suite
+ * (`describeStoreContract` from `@plankit/checkout/testing`) against an implementation.
  */
 export interface CheckoutStore {
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
+  readonly clock: StoreClock;
   /**
-   * Inserts the session unless one with the same idempotency key exists; returns the
-   * stored session either way and whether this call created it.
+   * Creates the session under its idempotency key and starts its first payment attempt,
+   * or starts the next attempt on the existing one, or resumes an attempt whose lease ran
+   * out; also counts recent failures. One round trip.
    */
-  createOrGetSession(input: NewSession): Promise<{ session: CheckoutSession; created: boolean }>;
+  startAttempt(input: StartAttemptInput): Promise<StartAttemptResult>;
+  /**
+   * Applies a lifecycle event. Returns the session as stored afterwards, or null when the
+   * session is not in a state the event allows, or `attempt` is no longer current.
+   */
+  applyEvent(update: SessionUpdate): Promise<CheckoutSession | null>;
+  /**
+   * Ends the lease of a running attempt now (the provider failed to answer), so a retry or
+   * the sweep may resume it at once. Returns whether it was still held.
+   */
+  releaseLease(sessionId: string, attempt: number): Promise<boolean>;
   getSession(id: string): Promise<CheckoutSession | null>;
-  /**
-   * Binds a session that no browser owns yet (made without JavaScript, before the visitor
-   * cookie existed) to `visitorHash`. Only the first call wins; returns the session as
-   * stored afterwards, or null if there is none.
-   */
-  bindVisitor(id: string, visitorHash: string): Promise<CheckoutSession | null>;
   getSessionByIdempotencyKey(key: string): Promise<CheckoutSession | null>;
   /**
-   * Moves an `open` or `failed`, unexpired session to `processing`, storing the new
-   * selection and incrementing `attempt`. Also reclaims a session stuck in `processing`
-   * (no next action, not updated since `staleBefore`) without incrementing `attempt`, so
-   * the provider's idempotency key repeats and no second charge can happen. A reclaim
-   * also keeps the stored selection (amount, quote…) of the stuck attempt and ignores
-   * `selection`: the repeated provider call must ask for the same amount. A new attempt
-   * clears `nextAction`, `providerPaymentId` and the failure fields.
-   * Returns null when another caller holds it or it cannot be paid.
+   * The session with its order and subscription, in one query. With `bindVisitorHash`, a
+   * session that no browser owns yet (made without JavaScript) is bound to it first; only
+   * the first binding wins.
    */
-  claimForPayment(
+  getSessionRecord(
     id: string,
-    selection: SessionSelection,
-    now: Date,
-    staleBefore: Date,
-  ): Promise<CheckoutSession | null>;
-  /** Records that the provider waits for the visitor; only from `processing` under `claimToken`. */
-  markActionRequired(
-    id: string,
-    providerPaymentId: string,
-    claimToken: string | null,
-  ): Promise<CheckoutSession | null>;
+    options?: { bindVisitorHash?: string | null },
+  ): Promise<SessionRecord | null>;
   /**
-   * Atomically moves `processing → complete` and writes the order and subscription.
-   * Returns null if the session was not `processing` (someone else finished it).
+   * Takes over up to `limit` attempts whose lease ran out (oldest first) for another
+   * `leaseMs`, skipping any another process is taking at the same moment.
    */
-  completeSession(
-    id: string,
-    record: CompletionRecord,
-    now: Date,
-    claimToken: string | null,
-  ): Promise<CheckoutSession | null>;
-  /** Moves `processing → failed` with the reason; returns null if it was not processing. */
-  failSession(
-    id: string,
-    failure: { code: string; message: string; providerPaymentId: string | null },
-    claimToken: string | null,
-  ): Promise<CheckoutSession | null>;
+  claimStaleAttempts(limit: number, leaseMs: number): Promise<CheckoutSession[]>;
   /**
-   * Moves sessions past their expiry to `expired`: `open` and `failed` ones, and ones
-   * still waiting for the visitor's authentication (nothing was charged). A failed
-   * attempt whose outcome is unknown ({@link OUTCOME_UNKNOWN}) is left for
-   * {@link CheckoutStore.listUnresolvedPayments}: it may have charged. Returns how many.
+   * Applies `expire` to every session past its expiry that the lifecycle lets expire
+   * (open, failed, waiting for the buyer). Returns how many.
    */
-  expireStaleSessions(now: Date): Promise<number>;
-  /**
-   * Sessions whose payment outcome nobody recorded: failed with an unknown outcome, or
-   * `processing` with no visitor action and not touched since `staleBefore` (the request
-   * that held it died). Oldest first, at most `limit`.
-   */
-  listUnresolvedPayments(staleBefore: Date, limit: number): Promise<CheckoutSession[]>;
-  getOrderBySession(sessionId: string): Promise<Order | null>;
-  getSubscriptionBySession(sessionId: string): Promise<Subscription | null>;
-  /** Records one payment attempt outcome for throttling (card-testing defence). */
-  recordPaymentFailure(entry: {
-    sessionId: string;
-    clientKey: string | null;
-    at: Date;
-  }): Promise<void>;
-  /**
-   * Counts failures since `since`: for a session, for a client key, and overall (the
-   * backstop when clients forge their address). `oldest` is the oldest of the session's
-   * and client's, `oldestOverall` the oldest of all.
-   */
-  countRecentFailures(
-    query: { sessionId: string; clientKey: string | null },
-    since: Date,
-  ): Promise<{
-    forSession: number;
-    forClient: number;
-    oldest: Date | null;
-    overall: number;
-    oldestOverall: Date | null;
-  }>;
+  expireSessions(): Promise<number>;
+  /** Releases connections or closes the embedded database. */
   close(): Promise<void>;
 }

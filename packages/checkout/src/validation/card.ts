@@ -1,4 +1,15 @@
-import type { CardDetails } from '../providers/types.js';
+import { InvalidArgumentError } from '../errors/errors.js';
+
+/**
+ * Card details as typed by the visitor, for the built-in test provider only. A real
+ * processor collects card data in its own fields and passes a token instead.
+ */
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
 
 /** Keeps only the digits of what a visitor typed (spaces and dashes are fine). */
 export function cardDigits(input: string): string {
@@ -73,7 +84,7 @@ export function checkCardCvc(input: string): CardFieldError | null {
 /** Builds card details from already-checked fields. */
 export function toCardDetails(number: string, expiry: string, cvc: string): CardDetails {
   const parsed = parseExpiry(expiry);
-  if (!parsed) throw new Error('toCardDetails needs a checked expiry date');
+  if (!parsed) throw new InvalidArgumentError('toCardDetails needs a checked expiry date');
   return {
     number: cardDigits(number),
     expMonth: parsed.month,

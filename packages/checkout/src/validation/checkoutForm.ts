@@ -168,8 +168,9 @@ export function validateCheckout(
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   const promo = resolvePromoCode(catalog, get('promo'), plan.id, now);
+  // Checked above already; narrowed here without a throw that could cross the boundary.
   if (promo.status !== 'none' && promo.status !== 'valid') {
-    throw new Error('unreachable: promo was validated above');
+    return { ok: false, fieldErrors: { promo: { message: 'errorPromoUnknown' } } };
   }
   return {
     ok: true,

@@ -8,13 +8,15 @@ import {
   type CheckoutMessages,
   type CheckoutTheme,
   type CheckoutThemeVariable,
+  defaultMessages,
   type FinishView,
   type Plan,
+  type PlankitError,
+  type PlankitErrorCode,
   type PlanStepAction,
   type PlanStepProps,
   type PlanStepState,
   parseCatalog,
-  resolveMessages,
 } from '@plankit/checkout';
 import {
   type CheckoutEngineOptions,
@@ -25,7 +27,12 @@ import {
   openCheckoutStore,
   type PaymentProvider,
   type PaymentResult,
+  type SessionState,
+  type SessionUpdate,
   type SqlClient,
+  type StartAttemptInput,
+  type StartAttemptResult,
+  type StoreError,
 } from '@plankit/checkout/server';
 
 describe('catalog', () => {
@@ -59,7 +66,7 @@ describe('messages', () => {
     const german = { submitPay: '{amount} bezahlen', emailLabel: 'E-Mail' };
     expectTypeOf(german).toExtend<Partial<CheckoutMessages>>();
     expectTypeOf(german).toExtend<NonNullable<PlanStepProps['messages']>>();
-    expectTypeOf(resolveMessages(german)).toEqualTypeOf<CheckoutMessages>();
+    expectTypeOf({ ...defaultMessages, ...german }).toExtend<CheckoutMessages>();
   });
 
   it('rejects keys that do not exist', () => {
@@ -158,7 +165,37 @@ describe('components', () => {
       | 'action_required'
       | 'failed'
       | 'expired'
+      | 'canceled'
+      | 'refunded'
       | 'not_found'
     >();
+  });
+});
+
+describe('errors', () => {
+  it('carry a stable code a caller can switch on', () => {
+    expectTypeOf<PlankitError['code']>().toEqualTypeOf<PlankitErrorCode>();
+    expectTypeOf<StoreError>().toExtend<PlankitError>();
+    expectTypeOf<StoreError['operation']>().toEqualTypeOf<string>();
+  });
+});
+
+describe('a store of your own', () => {
+  it('gets every input type it implements against', () => {
+    expectTypeOf<CheckoutStore['startAttempt']>().parameter(0).toEqualTypeOf<StartAttemptInput>();
+    expectTypeOf<
+      CheckoutStore['startAttempt']
+    >().returns.resolves.toEqualTypeOf<StartAttemptResult>();
+    expectTypeOf<CheckoutStore['applyEvent']>().parameter(0).toEqualTypeOf<SessionUpdate>();
+    expectTypeOf<SessionUpdate['event']>().not.toBeAny();
+    expectTypeOf<StartAttemptResult['session']['status']>().toEqualTypeOf<SessionState>();
+  });
+
+  it('rejects engine options that do not exist', () => {
+    const provider = createTestPaymentProvider();
+    expectTypeOf(provider).not.toBeAny();
+    // @ts-expect-error the stale-claim option is now the attempt lease
+    const options: Partial<CheckoutEngineOptions> = { processingStaleMs: 1000 };
+    expectTypeOf(options).not.toBeAny();
   });
 });

@@ -15,6 +15,7 @@ const engine = createCheckoutEngine({
   provider: createTestPaymentProvider({ ledger: client }),
   secret: process.env.PLANKIT_SECRET,
 });
+engine.start(); // settles lost payment outcomes and expires unpaid sessions, every minute
 
 /** POST /api/checkout: a plan-step form. GET /api/checkout?session=…: a finish view. */
 export async function handleCheckout(request: Request): Promise<Response> {

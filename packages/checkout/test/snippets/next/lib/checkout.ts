@@ -31,14 +31,17 @@ let engine: Promise<CheckoutEngine> | undefined;
 /** One engine per server process, opened on first use: PGlite in .data/, or DATABASE_URL. */
 export function getEngine(): Promise<CheckoutEngine> {
   engine ??= openCheckoutStore({ databaseUrl: process.env.DATABASE_URL }).then(
-    ({ store, client }) =>
-      createCheckoutEngine({
+    ({ store, client }) => {
+      const created = createCheckoutEngine({
         catalog,
         store,
         routes,
         provider: createTestPaymentProvider({ ledger: client }),
         secret: process.env.PLANKIT_SECRET,
-      }),
+      });
+      created.start(); // its sweeps: lost payment outcomes, expired sessions
+      return created;
+    },
   );
   return engine;
 }

@@ -32,6 +32,12 @@ export const initialPlanStepState: PlanStepState = {
   idempotencyKey: null,
 };
 
+/**
+ * The server's submit action: takes the previous state and the posted form, returns the
+ * next state (or redirects). In Next.js, a Server Action; elsewhere any async function.
+ */
+export type PlanStepAction = (state: PlanStepState, formData: FormData) => Promise<PlanStepState>;
+
 /** What a submission asks the host to do next. */
 export type SubmitResult =
   | { kind: 'redirect'; location: string; sessionId: string }
@@ -76,6 +82,8 @@ export type FinishView =
       retryUrl: string;
     }
   | { status: 'expired'; planName: string; planUrl: string }
+  | { status: 'canceled'; planName: string; planUrl: string }
+  | { status: 'refunded'; receipt: Receipt }
   | { status: 'not_found' };
 
 /** What the test bank's authentication page shows. */

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import type { Catalog } from '../catalog/schema.js';
+import { ConfigurationError } from '../errors/errors.js';
+import type { PaymentProvider } from '../providers/types.js';
+import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
+import type { CheckoutStore } from '../store/types.js';
+import { DEV_SECRET } from './clientKeys.js';
+
+/** Where the engine reports failures; never given card numbers, CVCs or emails. */
+export type EngineLogger = Pick<Console, 'error' | 'warn' | 'info'>;
+
+/** Options of `createCheckoutEngine`. */
+export interface CheckoutEngineOptions {
+  /** The validated plan catalog (`parseCatalog`): the only source of plans and prices. */
+  catalog: Catalog;
+  /** Where sessions, orders and subscriptions live (`openCheckoutStore`, `createSqlStore`). */
+  store: CheckoutStore;
+  /** Who takes the payment: the test provider or a real processor. */
+  provider: PaymentProvider;
+  /** The route helper; every redirect and link the engine returns is built with it. */
+  routes: CheckoutRoutes;
+  /** Shown on the payment's description and the test bank page (default `Plankit`). */
+  merchantName?: string;
+  /** How long a session can be paid, in milliseconds (default 24 hours). */
+  sessionTtlMs?: number;
+  /**
+   * How long the request that starts a payment attempt holds it, in milliseconds (default 2
+   * minutes). After that (the request died, or the provider never answered) a retry or the
+   * reconcile sweep resumes the attempt under the same provider key, which cannot charge
+   * twice.
+   */
+  attemptLeaseMs?: number;
+  /** How long a payment provider call may take before it counts as failed (default 30 s). */
+  providerTimeoutMs?: number;
+  /** Limits on failed payments (card-testing defence). */
+  throttle?: {
+    /** Failed payments per session within the window (default 5). */
+    maxFailuresPerSession?: number;
+    /** Failed payments per client address within the window (default 10). */
+    maxFailuresPerClient?: number;
+    /**
+     * Failed payments of all visitors within the window (default 100): the backstop when
+     * client addresses are forged (a `x-forwarded-for` header nobody overwrote).
+     */
+    maxFailuresOverall?: number;
+    /** Sliding window in milliseconds (default 15 minutes). */
+    windowMs?: number;
+  };
+  /** How often `engine.start()` runs the sweeps, in milliseconds (default 1 minute). */
+  sweepIntervalMs?: number;
+  /**
+   * HMAC key for hashing client addresses, visitor tokens and no-JS idempotency keys, at
+   * least 16 characters. Defaults to a fixed development value: set a long random secret in
+   * production (the engine warns when `NODE_ENV` is `production` and none is set).
+   */
+  secret?: string;
+  /** Where failures are reported (default `console`). Never receives card numbers or CVCs. */
+  logger?: EngineLogger;
+}
+
+/** The options with every default filled in. */
+export interface ResolvedEngineOptions {
+  catalog: Catalog;
+  store: CheckoutStore;
+  provider: PaymentProvider;
+  routes: CheckoutRoutes;
+  merchantName: string;
+  sessionTtlMs: number;
+  attemptLeaseMs: number;
+  providerTimeoutMs: number;
+  throttle: {
+    maxFailuresPerSession: number;
+    maxFailuresPerClient: number;
+    maxFailuresOverall: number;
+    windowMs: number;
+  };
+  sweepIntervalMs: number;
+  secret: string;
+  secretIsDefault: boolean;
+  logger: EngineLogger;
+}
+
+const MINUTE = 60_000;
+
+/** An object that has every one of these methods. */
+function hasMethods(value: unknown, methods: readonly string[]): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    methods.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
+  );
+}
+
+const positiveMs = (fallback: number) => z.number().int().positive().default(fallback);
+const positiveCount = (fallback: number) => z.number().int().min(1).default(fallback);
+
+const optionsSchema = z.object({
+  catalog: z.custom<Catalog>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      Array.isArray((value as Catalog).plans) &&
+      Array.isArray((value as Catalog).countries),
+    'must be a catalog parsed with parseCatalog()',
+  ),
+  store: z.custom<CheckoutStore>(
+    (value) =>
+      hasMethods(value, ['migrate', 'startAttempt', 'applyEvent', 'getSessionRecord']) &&
+      hasMethods((value as CheckoutStore).clock, ['now', 'onChange']),
+    'must be a CheckoutStore (openCheckoutStore() or createSqlStore())',
+  ),
+  provider: z.custom<PaymentProvider>(
+    (value) =>
+      hasMethods(value, ['createPayment', 'confirmPayment', 'retrievePayment', 'findPayment']) &&
+      typeof (value as PaymentProvider).id === 'string',
+    'must be a PaymentProvider (createTestPaymentProvider() or your own)',
+  ),
+  routes: z.custom<CheckoutRoutes>(
+    (value) => hasMethods(value, ['plan', 'finish', 'authenticate', 'match']),
+    'must be the route helper (createCheckoutRoutes())',
+  ),
+  merchantName: z.string().trim().min(1, 'must not be empty').default('Plankit'),
+  sessionTtlMs: positiveMs(24 * 60 * MINUTE),
+  attemptLeaseMs: z
+    .number()
+    .int()
+    .min(1000, 'must be at least 1000 ms')
+    .default(2 * MINUTE),
+  providerTimeoutMs: z.number().int().min(100, 'must be at least 100 ms').default(30_000),
+  throttle: z
+    .object({
+      maxFailuresPerSession: positiveCount(5),
+      maxFailuresPerClient: positiveCount(10),
+      maxFailuresOverall: positiveCount(100),
+      windowMs: positiveMs(15 * MINUTE),
+    })
+    .strict()
+    .default({
+      maxFailuresPerSession: 5,
+      maxFailuresPerClient: 10,
+      maxFailuresOverall: 100,
+      windowMs: 15 * MINUTE,
+    }),
+  sweepIntervalMs: z.number().int().min(1000, 'must be at least 1000 ms').default(MINUTE),
+  secret: z.string().min(16, 'must be at least 16 characters').optional(),
+  logger: z
+    .custom<EngineLogger>(
+      (value) => hasMethods(value, ['error', 'warn', 'info']),
+      'must have error, warn and info methods',
+    )
+    .default(console),
+});
+
+/**
+ * Checks the engine's options and fills in the defaults.
+ * @throws ConfigurationError naming every problem (`throttle.windowMs: …`).
+ */
+export function resolveEngineOptions(options: CheckoutEngineOptions): ResolvedEngineOptions {
+  // `secret: ''` or undefined from an unset environment variable means "not set".
+  const input =
+    typeof options === 'object' && options !== null && options.secret === ''
+      ? { ...options, secret: undefined }
+      : options;
+  const result = optionsSchema.strict().safeParse(input);
+  if (!result.success) {
+    throw new ConfigurationError(
+      'createCheckoutEngine',
+      result.error.issues.map((issue) => ({
+        path: issue.path.map(String).join('.'),
+        message:
+          issue.code === 'unrecognized_keys'
+            ? `unknown option(s) ${issue.keys.join(', ')}`
+            : issue.message,
+      })),
+    );
+  }
+  const { secret, ...rest } = result.data;
+  return { ...rest, secret: secret ?? DEV_SECRET, secretIsDefault: secret === undefined };
+}

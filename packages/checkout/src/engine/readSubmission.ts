@@ -1,0 +1,128 @@
+import { findPlan } from '../catalog/findPlan.js';
+import type { Plan } from '../catalog/schema.js';
+import { quote } from '../pricing/quote.js';
+import { normalisePromoCode, resolvePromoCode } from '../pricing/resolvePromoCode.js';
+import type { SessionSelection } from '../store/types.js';
+import {
+  type CheckoutSubmission,
+  validateCheckout,
+  validateField,
+} from '../validation/checkoutForm.js';
+import type { SubmitResult } from '../views/types.js';
+import { IDEMPOTENCY_KEY_PATTERN } from './clientKeys.js';
+import type { EngineContext } from './engineContext.js';
+import { planStepResults } from './planStepResults.js';
+import { type CheckoutPost, readCheckoutForm, refillValues } from './readCheckoutForm.js';
+
+/** A submission that passed every check: what to charge, recomputed from the catalog. */
+export interface ReadySubmission {
+  post: CheckoutPost;
+  plan: Plan;
+  submission: CheckoutSubmission;
+  selection: SessionSelection;
+  /** The browser's idempotency key, or null (no JavaScript, or malformed). */
+  postedKey: string | null;
+  results: ReturnType<typeof planStepResults>;
+}
+
+/**
+ * Reads, validates and prices a plan-step post. Returns either an answer for the form
+ * (bad input, the promo code's Apply, a discount the visitor has not seen yet) or the
+ * submission ready to pay. Stores and charges nothing.
+ */
+export function readSubmission(
+  ctx: EngineContext,
+  form: FormData | Record<string, string>,
+): { answer: SubmitResult } | { ready: ReadySubmission } {
+  const at = ctx.clock.now();
+  const post = readCheckoutForm(form);
+  const values = refillValues(post.values);
+  const postedKey = IDEMPOTENCY_KEY_PATTERN.test(post.idempotencyKey) ? post.idempotencyKey : null;
+
+  const plan = findPlan(ctx.catalog, post.planId);
+  if (!plan || plan.retired) {
+    return {
+      answer: planStepResults(values, null).state('invalid', {
+        fieldErrors: {},
+        formError: { message: 'errorPlanUnavailable' },
+        idempotencyKey: postedKey,
+      }),
+    };
+  }
+
+  const typedPromo = resolvePromoCode(ctx.catalog, post.values.promo, plan.id, at);
+  const appliedPromo =
+    typedPromo.status === 'valid'
+      ? { code: typedPromo.promo.code, percentOff: typedPromo.promo.percentOff }
+      : null;
+  const results = planStepResults(values, appliedPromo);
+  const validation = { catalog: ctx.catalog, plan, now: at };
+
+  // The promo code's Apply button: check the code alone so the summary can show the
+  // discount; nothing else is validated and nothing is stored or charged.
+  if (post.intent === 'apply-promo') {
+    const promoError = validateField('promo', post.values.promo ?? '', validation);
+    return {
+      answer: results.state(promoError ? 'invalid' : 'idle', {
+        fieldErrors: promoError ? { promo: promoError } : {},
+        formError: null,
+        idempotencyKey: postedKey,
+      }),
+    };
+  }
+
+  const checked = validateCheckout(post.values, validation);
+  if (!checked.ok) {
+    return {
+      answer: results.state('invalid', {
+        fieldErrors: checked.fieldErrors,
+        formError: null,
+        idempotencyKey: postedKey,
+      }),
+    };
+  }
+  const { submission } = checked;
+  const promo = submission.promo.status === 'valid' ? submission.promo.promo : null;
+  // The visitor pressed Pay with a code the order summary had not priced yet (typed, not
+  // applied): show the discounted price first, so nobody is charged an amount they did
+  // not see. A post without `promoApplied` (an API client) skips this step.
+  if (post.promoApplied !== null && normalisePromoCode(post.promoApplied) !== (promo?.code ?? '')) {
+    return {
+      answer: results.state('idle', {
+        fieldErrors: {},
+        formError: null,
+        idempotencyKey: postedKey,
+      }),
+    };
+  }
+  const country = ctx.catalog.countries.find((c) => c.code === submission.country);
+  const amounts = quote({
+    plan,
+    interval: submission.interval,
+    currency: submission.currency,
+    seats: submission.seats,
+    promo,
+    taxRateBasisPoints: country?.taxRateBasisPoints ?? 0,
+  });
+  return {
+    ready: {
+      post,
+      plan,
+      submission,
+      postedKey,
+      results,
+      selection: {
+        planId: plan.id,
+        interval: submission.interval,
+        currency: submission.currency,
+        seats: amounts.seats,
+        country: submission.country,
+        promoCode: promo?.code ?? null,
+        email: submission.email,
+        name: submission.name,
+        amountDue: amounts.dueToday,
+        quote: amounts,
+      },
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { isSessionId } from '../ids/sessionId.js';
+import type { SessionRecord } from '../store/types.js';
+import type { AuthenticationView, FinishView, RequestContext } from '../views/types.js';
+import { buildFinishView } from './buildFinishView.js';
+import type { EngineContext } from './engineContext.js';
+
+/**
+ * The visitor's session with its order and subscription (one store query), or null for
+ * anything malformed, unknown or not theirs. A session made without JavaScript belongs to
+ * no browser yet: the first one that opens it (the buyer, following the redirect with the
+ * cookie the post set) takes it, and from then on a shared or leaked link shows "not found"
+ * elsewhere.
+ */
+export async function ownedRecord(
+  ctx: EngineContext,
+  sessionId: string | null | undefined,
+  context: RequestContext,
+): Promise<SessionRecord | null> {
+  // Checked before any lookup, so hostile input from a URL never reaches the database.
+  if (!isSessionId(sessionId)) return null;
+  const record = await ctx.fromStore('getSessionRecord', { sessionId }, () =>
+    ctx.store.getSessionRecord(sessionId, {
+      bindVisitorHash: ctx.keys.visitorHash(context.visitorToken),
+    }),
+  );
+  if (!record || !ctx.keys.isOwner(record.session.visitorHash, context.visitorToken)) return null;
+  return record;
+}
+
+/** What the finish step shows; `not_found` for anything not the visitor's. */
+export async function getFinishView(
+  ctx: EngineContext,
+  sessionId: string | null | undefined,
+  context: RequestContext,
+): Promise<FinishView> {
+  const record = await ownedRecord(ctx, sessionId, context);
+  // One answer for "no such session" and "not yours", so the page leaks nothing.
+  if (!record) return { status: 'not_found' };
+  return buildFinishView({ record, plan: ctx.planOf(record.session.planId), routes: ctx.routes });
+}
+
+/** What the test bank's authentication page shows for a session. */
+export async function getAuthenticationView(
+  ctx: EngineContext,
+  sessionId: string | null | undefined,
+  context: RequestContext,
+): Promise<AuthenticationView> {
+  const record = await ownedRecord(ctx, sessionId, context);
+  if (!record) return { status: 'not_found' };
+  const { session } = record;
+  if (session.status !== 'requires_action') {
+    return { status: 'done', finishUrl: ctx.routes.finish(session.id) };
+  }
+  return {
+    status: 'pending',
+    sessionId: session.id,
+    amount: session.amountDue,
+    currency: session.currency,
+    planName: ctx.planOf(session.planId)?.name ?? session.planId,
+  };
+}

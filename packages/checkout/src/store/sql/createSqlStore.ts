@@ -1,0 +1,210 @@
+import { StoreError } from '../../errors/errors.js';
+import type {
+  CheckoutSession,
+  CheckoutStore,
+  SessionRecord,
+  SqlClient,
+  StartAttemptOutcome,
+  StartAttemptResult,
+  StoreClock,
+} from '../types.js';
+import { applyMigrations } from './migrations.js';
+import {
+  type OrderRow,
+  type SessionRow,
+  type SubscriptionRow,
+  toDate,
+  toNumber,
+  toOrder,
+  toSession,
+  toSubscription,
+} from './rows.js';
+import { DEFAULT_SCHEMA, quoteSchema } from './schemaName.js';
+import {
+  applyEventStatement,
+  claimStaleStatement,
+  expireStatement,
+  releaseLeaseStatement,
+  sessionRecordStatement,
+  startAttemptStatement,
+  type Tables,
+  tablesOf,
+} from './sessionStatements.js';
+
+/** Options of {@link createSqlStore}. */
+export interface SqlStoreOptions {
+  /** Postgres schema that holds the tables (default `plankit`). */
+  schema?: string;
+}
+
+type Time = Date | string;
+
+interface StartAttemptRow extends SessionRow {
+  outcome: StartAttemptOutcome;
+  clock_now: Time;
+  for_session: number | string;
+  for_client: number | string;
+  oldest: Time | null;
+  overall: number | string;
+  oldest_overall: Time | null;
+}
+
+interface SessionRecordRow extends SessionRow {
+  bound_visitor_hash: string | null;
+  order_json: OrderRow | string | null;
+  subscription_json: SubscriptionRow | string | null;
+  is_expired: boolean;
+}
+
+/** How often a statement that lost a first-insert race runs again (see startAttemptStatement). */
+const START_ATTEMPT_TRIES = 3;
+
+function parseJson<T>(value: T | string | null): T | null {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+function createClock(client: SqlClient, t: Tables): StoreClock {
+  const listeners = new Set<() => Promise<void> | void>();
+  const changed = async () => {
+    for (const listener of listeners) await listener();
+  };
+  return {
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async now() {
+      const { rows } = await client.query<{ t: Time }>(`SELECT ${t.now} AS t`);
+      const row = rows[0];
+      if (!row) throw new StoreError('clock.now');
+      return toDate(row.t);
+    },
+    async travel(to, options = {}) {
+      await client.query(
+        `UPDATE ${t.clock} SET
+          frozen_at = CASE WHEN $2::boolean THEN $1::timestamptz END,
+          offset_ms = CASE WHEN $2::boolean THEN 0
+            ELSE round(extract(epoch FROM ($1::timestamptz - now())) * 1000)::bigint END
+          WHERE id = 1`,
+        [to, options.freeze === true],
+      );
+      await changed();
+    },
+    async reset() {
+      await client.query(`UPDATE ${t.clock} SET frozen_at = NULL, offset_ms = 0 WHERE id = 1`);
+      await changed();
+    },
+  };
+}
+
+/**
+ * A {@link CheckoutStore} over any {@link SqlClient} (PGlite or a Postgres pool).
+ *
+ * Every operation is one statement whose conditions come from the lifecycle table, so when
+ * callers race, the database lets exactly one row change and the others see no row come
+ * back. Nothing relies on process memory, so any number of host instances may share one
+ * database; times are the database's.
+ */
+export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {}): CheckoutStore {
+  const schema = options.schema ?? DEFAULT_SCHEMA;
+  const t = tablesOf(quoteSchema(schema));
+
+  async function oneSession(statement: {
+    text: string;
+    values: readonly unknown[];
+  }): Promise<CheckoutSession | null> {
+    const { rows } = await client.query<SessionRow>(statement.text, statement.values);
+    const row = rows[0];
+    return row ? toSession(row) : null;
+  }
+
+  return {
+    clock: createClock(client, t),
+
+    async migrate() {
+      await applyMigrations(client, schema);
+    },
+
+    async startAttempt(input): Promise<StartAttemptResult> {
+      const statement = startAttemptStatement(t, input);
+      for (let tries = 0; tries < START_ATTEMPT_TRIES; tries++) {
+        const { rows } = await client.query<StartAttemptRow>(statement.text, statement.values);
+        const row = rows[0];
+        if (!row) continue; // Lost a first-insert race: a fresh snapshot sees the winner.
+        return {
+          outcome: row.outcome,
+          session: toSession(row),
+          now: toDate(row.clock_now),
+          failures: {
+            forSession: toNumber(row.for_session),
+            forClient: toNumber(row.for_client),
+            overall: toNumber(row.overall),
+            oldest: row.oldest === null ? null : toDate(row.oldest),
+            oldestOverall: row.oldest_overall === null ? null : toDate(row.oldest_overall),
+          },
+        };
+      }
+      // Three lost races in a row: something else is wrong.
+      throw new StoreError('startAttempt');
+    },
+
+    applyEvent(update) {
+      return oneSession(
+        applyEventStatement(t, update, {
+          orderId: crypto.randomUUID(),
+          subscriptionId: crypto.randomUUID(),
+        }),
+      );
+    },
+
+    async releaseLease(sessionId, attempt) {
+      const statement = releaseLeaseStatement(t, sessionId, attempt);
+      const { affectedRows } = await client.query(statement.text, statement.values);
+      return affectedRows > 0;
+    },
+
+    getSession(id) {
+      return oneSession({ text: `SELECT * FROM ${t.sessions} WHERE id = $1`, values: [id] });
+    },
+
+    getSessionByIdempotencyKey(key) {
+      return oneSession({
+        text: `SELECT * FROM ${t.sessions} WHERE idempotency_key = $1`,
+        values: [key],
+      });
+    },
+
+    async getSessionRecord(id, recordOptions = {}): Promise<SessionRecord | null> {
+      const statement = sessionRecordStatement(t, id, recordOptions.bindVisitorHash ?? null);
+      const { rows } = await client.query<SessionRecordRow>(statement.text, statement.values);
+      const row = rows[0];
+      if (!row) return null;
+      const session = toSession(row);
+      if (row.bound_visitor_hash !== null) session.visitorHash = row.bound_visitor_hash;
+      const order = parseJson(row.order_json);
+      const subscription = parseJson(row.subscription_json);
+      return {
+        session,
+        order: order ? toOrder(order) : null,
+        subscription: subscription ? toSubscription(subscription) : null,
+        expired: row.is_expired,
+      };
+    },
+
+    async claimStaleAttempts(limit, leaseMs) {
+      const statement = claimStaleStatement(t, limit, leaseMs);
+      const { rows } = await client.query<SessionRow>(statement.text, statement.values);
+      return rows.map(toSession);
+    },
+
+    async expireSessions() {
+      const statement = expireStatement(t);
+      const { affectedRows } = await client.query(statement.text, statement.values);
+      return affectedRows;
+    },
+
+    close() {
+      return client.close();
+    },
+  };
+}

@@ -1,0 +1,186 @@
+// Rows as the drivers return them, and their mapping to the store's types. `pg` hands
+// BIGINT over as a string and PGlite as a number; rows read through `to_jsonb` carry
+// timestamps as strings. Amounts are far below 2^53.
+
+import type { BillingInterval } from '../../catalog/constants.js';
+import type { SessionState } from '../../lifecycle/sessionLifecycle.js';
+import type { Quote } from '../../pricing/quote.js';
+import type { CheckoutSession, Order, SessionSelection, Subscription } from '../types.js';
+
+type Num = number | string;
+type Time = Date | string;
+
+export interface SessionRow {
+  id: string;
+  idempotency_key: string;
+  status: SessionState;
+  attempt: Num;
+  lease_until: Time | null;
+  action_url: string | null;
+  plan_id: string;
+  billing_interval: BillingInterval;
+  currency: string;
+  seats: Num;
+  country: string;
+  promo_code: string | null;
+  email: string;
+  name: string;
+  amount_due: Num;
+  quote: Quote | string;
+  provider_payment_id: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  visitor_hash: string | null;
+  created_at: Time;
+  updated_at: Time;
+  expires_at: Time;
+}
+
+export interface OrderRow {
+  id: string;
+  reference: string;
+  session_id: string;
+  plan_id: string;
+  billing_interval: BillingInterval;
+  seats: Num;
+  currency: string;
+  subtotal: Num;
+  discount: Num;
+  tax: Num;
+  total: Num;
+  amount_paid: Num;
+  email: string;
+  provider_payment_id: string | null;
+  created_at: Time;
+}
+
+export interface SubscriptionRow {
+  id: string;
+  session_id: string;
+  order_id: string;
+  plan_id: string;
+  billing_interval: BillingInterval;
+  seats: Num;
+  status: 'active' | 'trialing';
+  current_period_end: Time;
+  trial_end: Time | null;
+  email: string;
+  created_at: Time;
+}
+
+export function toNumber(value: Num | bigint): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+export function toDate(value: Time): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+export function toSession(row: SessionRow): CheckoutSession {
+  return {
+    id: row.id,
+    idempotencyKey: row.idempotency_key,
+    status: row.status,
+    attempt: toNumber(row.attempt),
+    leaseUntil: row.lease_until === null ? null : toDate(row.lease_until),
+    actionUrl: row.action_url,
+    planId: row.plan_id,
+    interval: row.billing_interval,
+    currency: row.currency,
+    seats: toNumber(row.seats),
+    country: row.country,
+    promoCode: row.promo_code,
+    email: row.email,
+    name: row.name,
+    amountDue: toNumber(row.amount_due),
+    quote: typeof row.quote === 'string' ? (JSON.parse(row.quote) as Quote) : row.quote,
+    providerPaymentId: row.provider_payment_id,
+    failureCode: row.failure_code,
+    failureMessage: row.failure_message,
+    visitorHash: row.visitor_hash,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+    expiresAt: toDate(row.expires_at),
+  };
+}
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    reference: row.reference,
+    sessionId: row.session_id,
+    planId: row.plan_id,
+    interval: row.billing_interval,
+    seats: toNumber(row.seats),
+    currency: row.currency,
+    subtotal: toNumber(row.subtotal),
+    discount: toNumber(row.discount),
+    tax: toNumber(row.tax),
+    total: toNumber(row.total),
+    amountPaid: toNumber(row.amount_paid),
+    email: row.email,
+    providerPaymentId: row.provider_payment_id,
+    createdAt: toDate(row.created_at),
+  };
+}
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    orderId: row.order_id,
+    planId: row.plan_id,
+    interval: row.billing_interval,
+    seats: toNumber(row.seats),
+    status: row.status,
+    currentPeriodEnd: toDate(row.current_period_end),
+    trialEnd: row.trial_end === null ? null : toDate(row.trial_end),
+    email: row.email,
+    createdAt: toDate(row.created_at),
+  };
+}
+
+/** Selection columns in the order {@link selectionParams} binds them. */
+export const SELECTION_COLUMNS = [
+  'plan_id',
+  'billing_interval',
+  'currency',
+  'seats',
+  'country',
+  'promo_code',
+  'email',
+  'name',
+  'amount_due',
+  'quote',
+] as const;
+
+/** A selection's values in {@link SELECTION_COLUMNS} order. */
+export function selectionParams(selection: SessionSelection): unknown[] {
+  return [
+    selection.planId,
+    selection.interval,
+    selection.currency,
+    selection.seats,
+    selection.country,
+    selection.promoCode,
+    selection.email,
+    selection.name,
+    selection.amountDue,
+    // Serialised here so both drivers bind the same text; the SQL casts it to jsonb.
+    JSON.stringify(selection.quote),
+  ];
+}
+
+/** SQL types of the selection columns, for explicit casts of their parameters. */
+export const SELECTION_CASTS: Record<(typeof SELECTION_COLUMNS)[number], string> = {
+  plan_id: 'text',
+  billing_interval: 'text',
+  currency: 'text',
+  seats: 'int',
+  country: 'text',
+  promo_code: 'text',
+  email: 'text',
+  name: 'text',
+  amount_due: 'bigint',
+  quote: 'jsonb',
+};
