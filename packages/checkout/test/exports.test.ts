@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as client from '@plankit/checkout';
 import * as server from '@plankit/checkout/server';
+import * as testing from '@plankit/checkout/testing';
 import { distDir } from './support.js';
 
 const require = createRequire(import.meta.url);
@@ -68,6 +69,16 @@ const SERVER_EXPORTS = [
   'transition',
 ];
 
+const TESTING_EXPORTS = [
+  'describeProviderContract',
+  'describeStoreContract',
+  'makeCompletion',
+  'makeNewSession',
+  'makeQuote',
+  'makeSelection',
+  'makeStartAttempt',
+];
+
 const COMPONENTS = [
   'AuthenticationStep',
   'CheckoutError',
@@ -123,6 +134,16 @@ describe('@plankit/checkout/server', () => {
     expect(server.CatalogError).toBe(client.CatalogError);
     expect(server.StoreError).toBe(client.StoreError);
     expect(new server.LifecycleError('paid', 'pay')).toBeInstanceOf(client.PlankitError);
+  });
+});
+
+describe('@plankit/checkout/testing', () => {
+  it('resolves to dist/testing.js', () => {
+    expect(require.resolve('@plankit/checkout/testing')).toBe(`${distDir}/testing.js`);
+  });
+
+  it('exports exactly the contract suites and their fixtures', () => {
+    expect(Object.keys(testing).sort()).toEqual([...TESTING_EXPORTS].sort());
   });
 });
 

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import type { Catalog, Plan } from '../catalog/schema.js';
 import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { pickPlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
 import { PlanStepForm } from './PlanStepForm.js';
+import { TestCardFields } from './TestCardFields.js';
 
 /** Props of {@link PlanStep}. */
 export interface PlanStepProps {
@@ -23,6 +25,11 @@ export interface PlanStepProps {
   testMode?: boolean | undefined;
   /** State to start from (a submission's result when rendered without JavaScript). */
   initialState?: PlanStepState | undefined;
+  /**
+   * The payment provider's fields, shown in the payment slot when the plan charges today:
+   * the test provider's card fields by default (`<TestCardFields />`).
+   */
+  payment?: ReactNode;
 }
 
 /**
@@ -38,6 +45,7 @@ export function PlanStep({
   locale,
   testMode,
   initialState,
+  payment = <TestCardFields />,
 }: PlanStepProps) {
   const messages = resolveMessages(overrides);
   // Only what the form needs crosses to the browser: never the promo code list.
@@ -79,6 +87,7 @@ export function PlanStep({
           messages={pickPlanStepFormMessages(messages)}
           locale={locale}
           testMode={testMode}
+          payment={payment}
         />
       </div>
     </div>

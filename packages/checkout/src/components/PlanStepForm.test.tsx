@@ -9,6 +9,7 @@ import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import { initialPlanStepState, type PlanStepAction, type PlanStepState } from '../views/types.js';
 import { readCheckoutKey, storeCheckoutKey } from './checkoutKeyStorage.js';
 import { PlanStepForm } from './PlanStepForm.js';
+import { TestCardFields } from './TestCardFields.js';
 
 const catalog = makeCatalog();
 
@@ -46,6 +47,7 @@ function renderForm({
       initialState={initialState}
       messages={resolveMessages()}
       locale="en-US"
+      payment={<TestCardFields />}
     />,
     { wrapper },
   );

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 
 import type { SqlClient } from '../store/types.js';
+import { describeProviderContract } from '../testing/describeProviderContract.js';
 import { createTestPaymentProvider, TEST_CARDS } from './testPaymentProvider.js';
 import type { CreatePaymentInput } from './types.js';
 
@@ -234,4 +235,35 @@ describe('test payment provider ledger on PGlite', () => {
       /Invalid ledger schema/,
     );
   });
+});
+
+const card = (number: string): CreatePaymentInput['paymentMethod'] => ({
+  type: 'card',
+  card: { number, expMonth: 12, expYear: 2099, cvc: '123' },
+});
+const contractMethods = {
+  succeeds: card(TEST_CARDS.success),
+  declined: card(TEST_CARDS.declined),
+  insufficientFunds: card(TEST_CARDS.insufficientFunds),
+  requiresAction: card(TEST_CARDS.authenticate),
+};
+
+describeProviderContract('the test provider, payments in memory', {
+  open: async () => ({ provider: createTestPaymentProvider(), dispose: async () => {} }),
+  methods: contractMethods,
+});
+
+describeProviderContract('the test provider, payments in a database table', {
+  async open() {
+    shared ??= await pgliteLedger();
+    const schema = `contract_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const db = shared.db;
+    return {
+      provider: createTestPaymentProvider({ ledger: db, schema }),
+      dispose: async () => {
+        await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      },
+    };
+  },
+  methods: contractMethods,
 });

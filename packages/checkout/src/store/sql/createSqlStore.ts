@@ -26,10 +26,9 @@ import {
   expireStatement,
   releaseLeaseStatement,
   sessionRecordStatement,
-  startAttemptStatement,
-  type Tables,
-  tablesOf,
 } from './sessionStatements.js';
+import { startAttemptStatement } from './startAttemptStatement.js';
+import { type Tables, tablesOf } from './statementParts.js';
 
 /** Options of {@link createSqlStore}. */
 export interface SqlStoreOptions {

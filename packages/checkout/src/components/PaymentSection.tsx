@@ -1,0 +1,50 @@
+import { type ReactNode, type RefObject, useCallback, useMemo } from 'react';
+import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
+import type { PlanStepState } from '../views/types.js';
+import {
+  type PaymentFieldsHandle,
+  PaymentSlotContext,
+  type PaymentSlotValue,
+} from './paymentSlot.js';
+
+/** Props of {@link PaymentSection}. */
+export interface PaymentSectionProps {
+  /** Where the fields' handle is kept, for the form's submit. */
+  handle: RefObject<PaymentFieldsHandle | null>;
+  onInvalid: (invalid: boolean) => void;
+  state: PlanStepState;
+  messages: PlanStepFormMessages;
+  testMode: boolean;
+  /** The payment provider's fields. */
+  children: ReactNode;
+}
+
+/** The payment part of the plan step: a heading and the slot the provider's fields fill. */
+export function PaymentSection({
+  handle,
+  onInvalid,
+  state,
+  messages,
+  testMode,
+  children,
+}: PaymentSectionProps) {
+  const register = useCallback(
+    (fields: PaymentFieldsHandle) => {
+      handle.current = fields;
+      return () => {
+        if (handle.current === fields) handle.current = null;
+      };
+    },
+    [handle],
+  );
+  const slot = useMemo<PaymentSlotValue>(
+    () => ({ register, reportInvalid: onInvalid, state, messages, testMode }),
+    [register, onInvalid, state, messages, testMode],
+  );
+  return (
+    <fieldset className="pk-group">
+      <legend className="pk-section-title">{messages.paymentHeading}</legend>
+      <PaymentSlotContext.Provider value={slot}>{children}</PaymentSlotContext.Provider>
+    </fieldset>
+  );
+}

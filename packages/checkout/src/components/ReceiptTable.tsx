@@ -1,0 +1,91 @@
+import { type CheckoutMessages, formatMessage } from '../messages/messages.js';
+import { formatMoney } from '../pricing/formatMoney.js';
+import type { Receipt } from '../views/types.js';
+
+/** A date as the receipt shows it: long style, in UTC (the store's dates are UTC). */
+export function formatDate(iso: string, locale: string | undefined): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+}
+
+/** Props of {@link ReceiptTable}. */
+export interface ReceiptTableProps {
+  receipt: Receipt;
+  messages: CheckoutMessages;
+  locale: string | undefined;
+}
+
+/** The receipt of a paid, trial or free checkout: what was bought, for how much, until when. */
+export function ReceiptTable({ receipt, messages, locale }: ReceiptTableProps) {
+  const money = (amount: number) => formatMoney(amount, receipt.quote.currency, locale);
+  const interval =
+    receipt.interval === 'yearly' ? messages.intervalYearly : messages.intervalMonthly;
+  return (
+    <section className="pk-receipt" aria-labelledby="pk-receipt-heading">
+      <h2 className="pk-section-title" id="pk-receipt-heading">
+        {messages.receiptHeading}
+      </h2>
+      <dl className="pk-summary-lines">
+        <div className="pk-summary-line">
+          <dt>{messages.receiptReference}</dt>
+          <dd className="pk-reference">{receipt.reference}</dd>
+        </div>
+        <div className="pk-summary-line">
+          <dt>{messages.receiptPlan}</dt>
+          <dd>{receipt.planName}</dd>
+        </div>
+        <div className="pk-summary-line">
+          <dt>{messages.receiptInterval}</dt>
+          <dd>{interval}</dd>
+        </div>
+        {receipt.perSeat ? (
+          <div className="pk-summary-line">
+            <dt>{messages.receiptSeats}</dt>
+            <dd>{receipt.seats}</dd>
+          </div>
+        ) : null}
+        <div className="pk-summary-line">
+          <dt>{messages.summarySubtotal}</dt>
+          <dd>{money(receipt.quote.subtotal)}</dd>
+        </div>
+        {receipt.quote.discount > 0 ? (
+          <div className="pk-summary-line">
+            <dt>
+              {formatMessage(messages.summaryDiscount, {
+                code: receipt.quote.promoCode ?? '',
+                percent: receipt.quote.percentOff,
+              })}
+            </dt>
+            <dd>−{money(receipt.quote.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="pk-summary-line">
+          <dt>
+            {formatMessage(
+              receipt.quote.taxInclusive ? messages.summaryTaxIncluded : messages.summaryTaxAdded,
+              { rate: String(receipt.quote.taxRateBasisPoints / 100) },
+            )}
+          </dt>
+          <dd>{money(receipt.quote.tax)}</dd>
+        </div>
+        <div className="pk-summary-line">
+          <dt>{messages.summaryTotal}</dt>
+          <dd>{money(receipt.quote.total)}</dd>
+        </div>
+        <div className="pk-summary-line pk-summary-line--total">
+          <dt>{messages.receiptPaid}</dt>
+          <dd>{money(receipt.amountPaid)}</dd>
+        </div>
+        <div className="pk-summary-line">
+          <dt>{receipt.trialEnd ? messages.receiptTrialEnds : messages.receiptRenews}</dt>
+          <dd>{formatDate(receipt.trialEnd ?? receipt.currentPeriodEnd, locale)}</dd>
+        </div>
+        <div className="pk-summary-line">
+          <dt>{messages.receiptEmail}</dt>
+          <dd>{receipt.email}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { createContext, useContext } from 'react';
+import { InvalidArgumentError } from '../errors/errors.js';
+import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
+import type { PlanStepState } from '../views/types.js';
+
+/**
+ * What the payment fields in the plan step's payment slot offer the form. The fields are
+ * the payment provider's (the test provider's card fields, or a processor's element), so
+ * the form knows nothing of them beyond this.
+ */
+export interface PaymentFieldsHandle {
+  /** Checks the fields as the visitor left them, shows their errors, and says if all is well. */
+  validate(): boolean;
+}
+
+/** What the form gives the payment fields it hosts. */
+export interface PaymentSlotValue {
+  /** Registers the fields' handle; returns the function that unregisters it. */
+  register(handle: PaymentFieldsHandle): () => void;
+  /** Tells the form whether the fields show an error (for the form's summary alert). */
+  reportInvalid(invalid: boolean): void;
+  /** The last server result: its field errors and the values to refill (never card data). */
+  state: PlanStepState;
+  /** The form's text. */
+  messages: PlanStepFormMessages;
+  /** Whether the host runs in test mode (the fields may show test data hints). */
+  testMode: boolean;
+}
+
+/** The context through which the plan-step form hosts a payment provider's fields. */
+export const PaymentSlotContext = createContext<PaymentSlotValue | null>(null);
+
+/** The payment slot the fields are rendered in; throws outside a plan-step form. */
+export function usePaymentSlot(): PaymentSlotValue {
+  const slot = useContext(PaymentSlotContext);
+  if (!slot) {
+    throw new InvalidArgumentError(
+      'Payment fields must be rendered in the plan step’s payment slot.',
+    );
+  }
+  return slot;
+}

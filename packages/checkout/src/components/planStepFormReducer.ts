@@ -1,0 +1,142 @@
+// The plan-step form's state, in one reducer: what the visitor chose and typed (never card
+// data: the payment fields own theirs), the field errors on show, the idempotency key of
+// the checkout, and a counter that asks for focus after a failed submit. Pure, so every
+// transition is easy to test.
+
+import type { BillingInterval } from '../catalog/constants.js';
+import type { Country, Plan } from '../catalog/schema.js';
+import type { PlanLinkOptions } from '../routes/createCheckoutRoutes.js';
+import type { CheckoutField, FieldError } from '../validation/checkoutForm.js';
+import type { PlanStepState } from '../views/types.js';
+
+/** The form's own fields (the payment fields live in the payment slot). */
+export type FormField = 'interval' | 'currency' | 'seats' | 'email' | 'name' | 'country' | 'promo';
+
+/** Field errors on show, by field. */
+export type FieldErrors = Partial<Record<CheckoutField, FieldError>>;
+
+export interface PlanStepFormState {
+  values: Record<FormField, string>;
+  errors: FieldErrors;
+  /** Whether the payment slot shows an error of its own. */
+  paymentInvalid: boolean;
+  /** The checkout's idempotency key; empty until the browser mints or restores one. */
+  idempotencyKey: string;
+  /** The last server result taken in, so a new one is noticed once. */
+  seen: PlanStepState;
+  /** Grows by one whenever focus should move to the first invalid field or the alert. */
+  focusRequest: number;
+}
+
+export type PlanStepFormAction =
+  /** The visitor changed a field; `error` is its re-check when it showed an error. */
+  | { type: 'change'; field: FormField; value: string; error?: FieldError | null }
+  /** A field was checked on its own (left by the visitor). */
+  | { type: 'checked'; field: FormField; error: FieldError | null }
+  /** A submit found errors: show them and move focus. */
+  | { type: 'invalid'; errors: FieldErrors; paymentInvalid: boolean }
+  /** The payment slot's errors appeared or went away. */
+  | { type: 'paymentErrors'; invalid: boolean }
+  /** A new server result; `key` is its idempotency key, or a fresh one when it gave none. */
+  | { type: 'server'; state: PlanStepState; key: string }
+  /** The browser minted or restored a key (only fills an empty one). */
+  | { type: 'key'; key: string }
+  /** Choices a link into the plan step carried. */
+  | { type: 'link'; options: PlanLinkOptions };
+
+/** What the initial state is derived from. */
+export interface PlanStepFormInit {
+  plan: Plan;
+  currencies: readonly string[];
+  intervals: readonly BillingInterval[];
+  countries: readonly Country[];
+  state: PlanStepState;
+}
+
+/** The state to start from: the server's echoed values where they fit the plan, else defaults. */
+export function initPlanStepForm({
+  plan,
+  currencies,
+  intervals,
+  state,
+}: PlanStepFormInit): PlanStepFormState {
+  const v = state.values;
+  return {
+    values: {
+      interval: (intervals as string[]).includes(v.interval ?? '')
+        ? (v.interval as string)
+        : (intervals[0] ?? 'monthly'),
+      // Echoed values are the raw post: a currency the plan is not sold in would break the quote.
+      currency: v.currency && currencies.includes(v.currency) ? v.currency : (currencies[0] ?? ''),
+      seats: v.seats ?? String(plan.seats?.default ?? plan.seats?.min ?? 1),
+      email: v.email ?? '',
+      name: v.name ?? '',
+      country: v.country ?? '',
+      promo: v.promo ?? '',
+    },
+    errors: state.fieldErrors,
+    paymentInvalid: false,
+    idempotencyKey: state.idempotencyKey ?? '',
+    seen: state,
+    focusRequest: 0,
+  };
+}
+
+/** Applies plan-link choices the plan offers; ignores the rest. */
+function withLink(
+  values: PlanStepFormState['values'],
+  options: PlanLinkOptions,
+): PlanStepFormState['values'] {
+  const next = { ...values };
+  if (options.interval) next.interval = options.interval;
+  if (options.currency) next.currency = options.currency;
+  if (options.seats) next.seats = String(options.seats);
+  if (options.country) next.country = options.country;
+  if (options.promo) next.promo = options.promo;
+  return next;
+}
+
+export function planStepFormReducer(
+  form: PlanStepFormState,
+  action: PlanStepFormAction,
+): PlanStepFormState {
+  switch (action.type) {
+    case 'change': {
+      const values = { ...form.values, [action.field]: action.value };
+      if (action.error === undefined) return { ...form, values };
+      return {
+        ...form,
+        values,
+        errors: { ...form.errors, [action.field]: action.error ?? undefined },
+      };
+    }
+    case 'checked':
+      return { ...form, errors: { ...form.errors, [action.field]: action.error ?? undefined } };
+    case 'invalid':
+      return {
+        ...form,
+        errors: action.errors,
+        paymentInvalid: action.paymentInvalid,
+        focusRequest: form.focusRequest + 1,
+      };
+    case 'paymentErrors':
+      return form.paymentInvalid === action.invalid
+        ? form
+        : { ...form, paymentInvalid: action.invalid };
+    case 'server': {
+      const { state } = action;
+      const focus = state.status !== 'idle' || Object.keys(state.fieldErrors).length > 0;
+      return {
+        ...form,
+        seen: state,
+        errors: state.fieldErrors,
+        idempotencyKey: action.key,
+        focusRequest: focus ? form.focusRequest + 1 : form.focusRequest,
+      };
+    }
+    case 'key':
+      return form.idempotencyKey ? form : { ...form, idempotencyKey: action.key };
+    case 'link':
+      return { ...form, values: withLink(form.values, action.options) };
+  }
+}

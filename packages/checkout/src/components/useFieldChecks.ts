@@ -1,0 +1,71 @@
+import type { Dispatch } from 'react';
+import type { Country, Plan } from '../catalog/schema.js';
+import {
+  type FieldError,
+  type ValidationContext,
+  validateField,
+} from '../validation/checkoutForm.js';
+import type {
+  FieldErrors,
+  FormField,
+  PlanStepFormAction,
+  PlanStepFormState,
+} from './planStepFormReducer.js';
+
+const FORM_FIELDS: readonly FormField[] = [
+  'interval',
+  'currency',
+  'seats',
+  'email',
+  'name',
+  'country',
+  'promo',
+];
+
+/**
+ * The form's field checks, with the server's own rules (`validateField`): as the visitor
+ * fixes a field that shows an error, when they leave a field, and all at once on submit.
+ * Promo codes are secret, so the server alone checks them.
+ */
+export function useFieldChecks(
+  plan: Plan,
+  countries: readonly Country[],
+  currencies: readonly string[],
+  form: PlanStepFormState,
+  dispatch: Dispatch<PlanStepFormAction>,
+) {
+  const validation: ValidationContext = {
+    catalog: { countries, defaultCurrency: currencies[0] ?? '', promoCodes: [] },
+    plan,
+    now: new Date(),
+  };
+  const check = (field: FormField, value: string): FieldError | null =>
+    field === 'promo' || (field === 'seats' && !plan.seats)
+      ? null
+      : validateField(field, value, validation);
+  return {
+    /** The visitor changed a field; one that shows an error is checked again. */
+    change(field: FormField, value: string) {
+      dispatch({
+        type: 'change',
+        field,
+        value,
+        error: form.errors[field] ? check(field, value) : undefined,
+      });
+    },
+    /** The visitor left a field; an empty one is not nagged about yet. */
+    blur(field: FormField) {
+      const value = form.values[field];
+      if (value !== '') dispatch({ type: 'checked', field, error: check(field, value) });
+    },
+    /** Every field's error, for a submit. */
+    checkAll(): FieldErrors {
+      const found: FieldErrors = {};
+      for (const field of FORM_FIELDS) {
+        const error = check(field, form.values[field]);
+        if (error) found[field] = error;
+      }
+      return found;
+    },
+  };
+}
