@@ -26,6 +26,7 @@ export type {
   PaymentResult,
 } from './providers/types.js';
 export { createSqlStore } from './store/createSqlStore.js';
+export { MissingDriverError, type StoreDriver } from './store/MissingDriverError.js';
 export { openCheckoutStore } from './store/openCheckoutStore.js';
 export { createPgliteClient } from './store/pgliteClient.js';
 export { createPostgresClient } from './store/postgresClient.js';

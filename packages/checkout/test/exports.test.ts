@@ -56,6 +56,7 @@ const SERVER_EXPORTS = [
   'createSqlStore',
   'createTestPaymentProvider',
   'isSessionId',
+  'MissingDriverError',
   'openCheckoutStore',
   'parseCatalog',
 ];
