@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 
-const port = 4174;
+const port = Number(process.env.EXAMPLE_VITE_PORT || 4174);
 
 /**
  * Browser tests of the built example (`vite preview`), in Debian's Chromium: browser
