@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+import { browserTestConfig } from '../../scripts/browser-tests.mjs';
 
 const port = Number(process.env.EXAMPLE_NEXT_PORT || 3110);
 const app = join(import.meta.dirname, '.consumer');
@@ -13,42 +13,25 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
 }
 
 /**
- * Browser tests of the README's Next.js app (`next start` of the production build that
- * `prepare-app.mjs --build` made in .consumer/), in Debian's Chromium: browser downloads
- * do not work on our machines, so the executable path is fixed.
+ * Browser tests of the README's Next.js app: `next start` of the production build that
+ * `prepare-app.mjs --build` made in .consumer/, in Debian's Chromium.
  */
-export default defineConfig({
-  testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'off',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: chromiumArgs,
+export default defineConfig(
+  browserTestConfig({
+    port,
+    webServer: {
+      command: `node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1`,
+      cwd: app,
+      // The finish page opens the store (PGlite starts and migrates on first use, several
+      // seconds on a busy machine): the tests start once it has answered.
+      url: `http://127.0.0.1:${port}/checkout/finish`,
+      timeout: 60_000,
+      // As the README's app reads them: no DATABASE_URL (PGlite), a secret of its own.
+      env: {
+        DATABASE_URL: '',
+        PLANKIT_SECRET: 'example-next-secret-not-for-production-0123456789',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
     },
-  },
-  webServer: {
-    command: `node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1`,
-    cwd: app,
-    // The finish page opens the store (PGlite starts and migrates on first use, several
-    // seconds on a busy machine): the tests start once it has answered.
-    url: `http://127.0.0.1:${port}/checkout/finish`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // As the README's app reads them: no DATABASE_URL (PGlite), a secret of its own.
-    env: {
-      DATABASE_URL: '',
-      PLANKIT_SECRET: 'example-next-secret-not-for-production-0123456789',
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
-});
+  }),
+);
