@@ -7,10 +7,10 @@
 //
 //   node scripts/api-report.mjs            check: fails when an entry's API differs from its
 //                                          committed report (test/api.test.ts runs this)
-//   node scripts/api-report.mjs --update   rewrite the reports (`pnpm --filter
-//                                          @plankit/checkout api:update`)
+//   node scripts/api-report.mjs --update   rewrite the reports
 //
-// Needs dist built first (`pnpm --filter @plankit/checkout build`).
+// Reads dist as it is: `pnpm --filter @plankit/checkout api:update` builds first, then
+// runs --update; in the tests, turbo has built the package before.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
