@@ -9,7 +9,12 @@
 // in the same database, as the host wires it), completion (order + subscription).
 //
 //   node bench/checkout.mjs [--runs 200] [--warmup 20] [--build] [--only pglite|postgres]
+//                           [--smoke]
 //   DATABASE_URL=postgres://… overrides the default postgres://postgres@127.0.0.1:5432/test
+//
+// --smoke (what `npm test` runs, see bench/smoke.mjs): 3 runs after 1 warm-up, so a bench
+// that no longer runs fails the build. Postgres then comes from TEST_DATABASE_URL, like the
+// test suites (skipped when unset; an error when set and unreachable).
 //
 // The Postgres run uses its own schema (bench_<random>) and drops it at the end; the PGlite
 // run uses a throw-away data folder under the OS temp dir (on disk, like the host's .data/).
@@ -22,10 +27,13 @@ import { ensurePackageBuilt, importDist } from './lib/checkoutPackage.mjs';
 import { args, ms, ratio, summary, table } from './lib/stats.mjs';
 
 const opts = args();
-const RUNS = Number(opts.runs ?? 200);
-const WARMUP = Number(opts.warmup ?? 20);
-const BASELINE_RUNS = Math.max(RUNS, 200);
-const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const SMOKE = opts.smoke === true;
+const RUNS = Number(opts.runs ?? (SMOKE ? 3 : 200));
+const WARMUP = Number(opts.warmup ?? (SMOKE ? 1 : 20));
+const BASELINE_RUNS = SMOKE ? RUNS : Math.max(RUNS, 200);
+const DATABASE_URL = SMOKE
+  ? process.env.TEST_DATABASE_URL || null
+  : process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 ensurePackageBuilt({ force: opts.build === true });
 const server = await importDist('server.js');
@@ -215,13 +223,16 @@ if (!only || only === 'pglite') {
   }
 }
 
-if (!only || only === 'postgres') {
+if ((!only || only === 'postgres') && !DATABASE_URL) {
+  console.log('# --smoke without TEST_DATABASE_URL: the Postgres run is skipped');
+} else if (!only || only === 'postgres') {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   let raw;
   try {
     raw = await server.createPostgresClient({ connectionString: DATABASE_URL });
     await raw.query('SELECT 1');
   } catch (error) {
+    if (SMOKE) throw new Error(`TEST_DATABASE_URL is set but not reachable: ${error.message}`);
     console.log(`# Postgres at ${DATABASE_URL} not reachable (${error.message}); skipped`);
     raw = null;
   }

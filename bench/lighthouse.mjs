@@ -6,11 +6,17 @@
 // for every score under 100, the audits that cost points. Full JSON reports go to
 // bench/results/lighthouse-<route>-<timestamp>.json.
 //
-//   node bench/lighthouse.mjs [--reuse] [--keep] [--runs 3]
-//   CHROME_PATH overrides /usr/bin/chromium.
+//   node bench/lighthouse.mjs [--reuse] [--keep] [--runs 3] [--smoke]
+//   CHROME_PATH (or CHROMIUM_PATH) overrides /usr/bin/chromium. BENCH_PORT fixes the port
+//   of `next start`, BENCH_CHROME_PORT Chromium's debugging port (default: free ports the
+//   OS picks).
 //
 // --reuse takes the host copy that `pages.mjs --keep` left in bench/.tmp/web; otherwise it
 // builds its own copy (see lib/host.mjs) and deletes it at the end.
+//
+// --smoke (what `npm test` runs, see bench/smoke.mjs): one run of the plan step only, in
+// bench/.tmp/smoke (reused from `pages.mjs --smoke --keep` when there), nothing saved; a
+// run Lighthouse reports as broken (runtimeError, a missing score) fails it.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -19,19 +25,21 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { benchDir } from './lib/checkoutPackage.mjs';
-import { BLANK_STATIC, prepareHost, removeHost, withHost } from './lib/host.mjs';
+import { BLANK_STATIC, benchPort, prepareHost, removeHost, withHost } from './lib/host.mjs';
 import { httpCheckout } from './lib/httpCheckout.mjs';
 import { args } from './lib/stats.mjs';
 
 const opts = args();
-const RUNS = Math.max(1, Number(opts.runs ?? 3));
+const SMOKE = opts.smoke === true;
+const RUNS = Math.max(1, Number(opts.runs ?? (SMOKE ? 1 : 3)));
 // Lighthouse's chrome-launcher reads CHROME_PATH; CHROMIUM_PATH works as everywhere else.
 const CHROME_PATH = process.env.CHROME_PATH || chromiumPath;
 const CHROME_FLAGS = chromiumArgs;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
+// A smoke run's reports go nowhere: its numbers mean nothing.
 const resultsDir = join(benchDir, 'results');
-mkdirSync(resultsDir, { recursive: true });
+if (!SMOKE) mkdirSync(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 
 /** The audits that cost a category points: weighted and not passed. */
@@ -68,6 +76,7 @@ async function audit(url, extraHeaders) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
+    port: await benchPort('BENCH_CHROME_PORT'),
   });
   try {
     const result = await lighthouse(url, {
@@ -77,13 +86,19 @@ async function audit(url, extraHeaders) {
       onlyCategories: CATEGORIES,
       ...(extraHeaders ? { extraHeaders } : {}),
     });
+    const broken = CATEGORIES.filter((id) => typeof result.lhr.categories[id]?.score !== 'number');
+    if (result.lhr.runtimeError || broken.length > 0) {
+      throw new Error(
+        `Lighthouse could not audit ${url}: ${result.lhr.runtimeError?.message ?? `no score for ${broken}`}`,
+      );
+    }
     return result.lhr;
   } finally {
     await chrome.kill();
   }
 }
 
-const dir = prepareHost({ name: 'web', reuse: opts.reuse === true });
+const dir = prepareHost({ name: SMOKE ? 'smoke' : 'web', reuse: opts.reuse === true });
 const summaryRows = await withHost(dir, {}, async (host) => {
   console.log(
     `# next start on ${host.url} (pid ${host.pid}), load average ${loadavg()[0].toFixed(2)}`,
@@ -97,7 +112,7 @@ const summaryRows = await withHost(dir, {}, async (host) => {
     cardExpiry: '12/34',
     cardCvc: '123',
   });
-  const pages = [
+  const allPages = [
     { name: 'home', path: '/' },
     { name: 'plan-step', path: '/checkout/team' },
     { name: 'finish-paid', path: bought.location, headers: { Cookie: bought.cookie } },
@@ -105,6 +120,7 @@ const summaryRows = await withHost(dir, {}, async (host) => {
     // The same build's blank page: what the framework alone scores, for comparison.
     { name: 'blank-static', path: BLANK_STATIC },
   ];
+  const pages = SMOKE ? allPages.filter((page) => page.name === 'plan-step') : allPages;
   const rows = [];
   for (const page of pages) {
     for (let run = 1; run <= RUNS; run++) {
@@ -114,7 +130,7 @@ const summaryRows = await withHost(dir, {}, async (host) => {
         resultsDir,
         `lighthouse-${page.name}-${stamp}${RUNS > 1 ? `-${run}` : ''}.json`,
       );
-      writeFileSync(file, JSON.stringify(lhr, null, 1));
+      if (!SMOKE) writeFileSync(file, JSON.stringify(lhr, null, 1));
       const scores = Object.fromEntries(
         CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]),
       );
@@ -135,7 +151,7 @@ const summaryRows = await withHost(dir, {}, async (host) => {
         ),
         failing: Object.fromEntries(CATEGORIES.map((id) => [id, failing(lhr, id)])),
         warnings: lhr.runWarnings,
-        file,
+        file: SMOKE ? null : file,
       });
     }
   }
@@ -176,6 +192,10 @@ for (const name of [...new Set(summaryRows.map((row) => row.page))]) {
   }
   for (const warning of row.warnings ?? []) console.log(`    warning: ${warning}`);
 }
-const summaryFile = join(resultsDir, `lighthouse-summary-${stamp}.json`);
-writeFileSync(summaryFile, JSON.stringify(summaryRows, null, 2));
-console.log(`\n# saved ${summaryFile} and one full report per page`);
+if (SMOKE) {
+  console.log('\n# smoke run: nothing saved');
+} else {
+  const summaryFile = join(resultsDir, `lighthouse-summary-${stamp}.json`);
+  writeFileSync(summaryFile, JSON.stringify(summaryRows, null, 2));
+  console.log(`\n# saved ${summaryFile} and one full report per page`);
+}

@@ -4,6 +4,8 @@
 //
 //   node bench/pages.mjs [--duration 10] [--connections 50] [--rounds 2] [--identity]
 //                        [--reuse] [--keep] [--postgres [URL]] [--build] [--checkouts 30]
+//                        [--smoke]
+//   BENCH_PORT=… fixes the port of `next start` (default: a free port the OS picks).
 //
 // It copies apps/web to bench/.tmp/web, adds app/bench-blank-static and
 // app/bench-blank-dynamic there, runs `next build` and `next start` on a free 127.0.0.1 port
@@ -17,6 +19,10 @@
 // Then prints PASS/FAIL for the issue's targets (never fails the process) and saves the
 // numbers to bench/results/pages-<timestamp>.json. --keep leaves the built copy for
 // `lighthouse.mjs --reuse`; otherwise it is deleted.
+//
+// --smoke (what `npm test` runs, see bench/smoke.mjs): the same steps with tiny counts (2
+// connections for 1 s, one round, no warm-up, 2 checkouts) in its own copy,
+// bench/.tmp/smoke, and nothing saved; any route answering an unexpected status fails it.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -29,10 +35,12 @@ import { httpCheckout } from './lib/httpCheckout.mjs';
 import { args, kb, ms, ratio, summary, table } from './lib/stats.mjs';
 
 const opts = args();
-const DURATION = Number(opts.duration ?? 10);
-const CONNECTIONS = Number(opts.connections ?? 50);
-const HTTP_CHECKOUTS = Number(opts.checkouts ?? 30);
-const ROUNDS = Math.max(1, Number(opts.rounds ?? 2));
+const SMOKE = opts.smoke === true;
+const DURATION = Number(opts.duration ?? (SMOKE ? 1 : 10));
+const CONNECTIONS = Number(opts.connections ?? (SMOKE ? 2 : 50));
+const HTTP_CHECKOUTS = Number(opts.checkouts ?? (SMOKE ? 2 : 30));
+const ROUNDS = Math.max(1, Number(opts.rounds ?? (SMOKE ? 1 : 2)));
+const WARMUP_SECONDS = SMOKE ? 0 : 2;
 const ENCODING = opts.identity === true ? 'identity' : 'gzip';
 const databaseUrl =
   opts.postgres === true
@@ -95,7 +103,9 @@ async function measureScripts(baseUrl, path, headers) {
 
 async function load(url, headers) {
   // Short warm-up so JIT and caches settle, then the measured run.
-  await autocannon({ url, connections: 10, duration: 2, headers });
+  if (WARMUP_SECONDS > 0) {
+    await autocannon({ url, connections: 10, duration: WARMUP_SECONDS, headers });
+  }
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return {
     reqPerSec: result.requests.average,
@@ -110,7 +120,7 @@ async function load(url, headers) {
 }
 
 const dir = prepareHost({
-  name: 'web',
+  name: SMOKE ? 'smoke' : 'web',
   reuse: opts.reuse === true,
   buildPackage: opts.build === true,
 });
@@ -150,13 +160,24 @@ const report = await withHost(dir, { databaseUrl }, async (host) => {
     { name: 'home /', path: '/' },
     { name: 'plan step', path: '/checkout/team' },
     { name: 'finish (paid)', path: first.location, headers: { cookie: first.cookie } },
-    { name: 'finish (not found)', path: `/checkout/finish?session=${bogus}` },
+    // A not-found view; whether it answers 404 or (streamed) 200 is the host's business.
+    { name: 'finish (not found)', path: `/checkout/finish?session=${bogus}`, status: [200, 404] },
     { name: 'fallback', path: '/fallback' },
     { name: 'blank static', path: BLANK_STATIC },
     { name: 'blank dynamic', path: BLANK_DYNAMIC },
   ];
-  for (const route of routes)
+  for (const route of routes) {
     route.js = await measureScripts(host.url, route.path, route.headers ?? {});
+    // Measuring an error page would be meaningless: a route that answers otherwise than
+    // expected stops the bench (and fails the smoke run in `npm test`).
+    const expected = route.status ?? [200];
+    if (!expected.includes(route.js.status)) {
+      throw new Error(
+        `${route.name} (${route.path}) answered ${route.js.status}, not ${expected.join(' or ')}; ` +
+          `the server's stderr ends:\n${host.stderr().slice(-3000)}`,
+      );
+    }
+  }
   // Load: every route once per round, the order reversed each round so drift in the
   // machine's load evens out; a route's figure is its best round (other work on the machine
   // can only lower throughput).
@@ -184,6 +205,12 @@ const report = await withHost(dir, { databaseUrl }, async (host) => {
   return { routes, httpCheckout: httpCheckoutStats, serverReadyMs: host.readyMs };
 });
 if (opts.keep !== true) removeHost(dir);
+if (SMOKE) {
+  const failedLoads = report.routes.filter((r) => r.load.errors > 0 || r.load.timeouts > 0);
+  if (failedLoads.length > 0) {
+    throw new Error(`socket errors or timeouts under load: ${failedLoads.map((r) => r.name)}`);
+  }
+}
 
 const byName = Object.fromEntries(report.routes.map((r) => [r.name, r]));
 const blankS = byName['blank static'];
@@ -260,25 +287,30 @@ console.log('');
 for (const [what, pass, detail] of targets)
   console.log(`${pass ? 'PASS' : 'FAIL'}  ${what}: ${detail}`);
 
-const resultsDir = join(benchDir, 'results');
-mkdirSync(resultsDir, { recursive: true });
-const file = join(resultsDir, `pages-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(
-  file,
-  JSON.stringify(
-    {
-      startedAt,
-      node: process.version,
-      store: databaseUrl ? 'postgres' : 'pglite',
-      connections: CONNECTIONS,
-      durationSeconds: DURATION,
-      rounds: ROUNDS,
-      encoding: ENCODING,
-      ...report,
-      targets: targets.map(([what, pass, detail]) => ({ what, pass, detail })),
-    },
-    null,
-    2,
-  ),
-);
-console.log(`\n# saved ${file}`);
+// A smoke run's numbers mean nothing; only real runs are kept.
+if (SMOKE) {
+  console.log('\n# smoke run: nothing saved');
+} else {
+  const resultsDir = join(benchDir, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `pages-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        startedAt,
+        node: process.version,
+        store: databaseUrl ? 'postgres' : 'pglite',
+        connections: CONNECTIONS,
+        durationSeconds: DURATION,
+        rounds: ROUNDS,
+        encoding: ENCODING,
+        ...report,
+        targets: targets.map(([what, pass, detail]) => ({ what, pass, detail })),
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\n# saved ${file}`);
+}

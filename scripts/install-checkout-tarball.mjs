@@ -13,12 +13,10 @@
 // Usage: node scripts/install-checkout-tarball.mjs [exampleDir]  (default: the cwd, which
 // is the example's folder when run from its package.json scripts).
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   existsSync,
   lstatSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -26,43 +24,17 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packCheckout } from './pack-checkout.mjs';
 
 const example = resolve(process.argv[2] ?? process.cwd());
-const checkout = join(dirname(fileURLToPath(import.meta.url)), '../packages/checkout');
 const packDir = join(example, '.pack');
 const consumer = join(example, '.consumer');
 const installed = join(consumer, 'node_modules/@plankit/checkout');
 const link = join(example, 'node_modules/@plankit/checkout');
 const stamp = join(consumer, 'tarball.sha256');
 
-if (!existsSync(join(checkout, 'dist/index.js'))) {
-  console.error(
-    'packages/checkout is not built: run `pnpm --filter @plankit/checkout build` first.',
-  );
-  process.exit(1);
-}
-
-/** Runs the pnpm that runs this script (`npm_execpath`), else the one on PATH. */
-function pnpm(args, cwd) {
-  // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by the running package manager; not a build input.
-  const execPath = process.env.npm_execpath;
-  const options = { cwd, stdio: ['ignore', 'pipe', 'inherit'] };
-  if (execPath && /pnpm(\.c?js)?$/.test(execPath)) {
-    execFileSync(process.execPath, [execPath, ...args], options);
-  } else {
-    execFileSync('pnpm', args, options);
-  }
-}
-
 // 1. Pack, as publishing would (pnpm rewrites the catalog: ranges).
-rmSync(packDir, { recursive: true, force: true });
-pnpm(['pack', '--pack-destination', packDir], checkout);
-const tarball = readdirSync(packDir).find((name) => name.endsWith('.tgz'));
-if (!tarball) throw new Error(`pnpm pack wrote no tarball into ${packDir}`);
-const hash = createHash('sha256')
-  .update(readFileSync(join(packDir, tarball)))
-  .digest('hex');
+const { tarball: tarballPath, name: tarball, hash } = packCheckout(packDir);
 
 // 2. Install it with npm into .consumer/, unless this very tarball is installed already.
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== hash || !existsSync(installed)) {
@@ -74,7 +46,7 @@ if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== hash || !existsSync(in
       {
         private: true,
         description: 'Written by scripts/install-checkout-tarball.mjs',
-        dependencies: { '@plankit/checkout': `file:${relative(consumer, join(packDir, tarball))}` },
+        dependencies: { '@plankit/checkout': `file:${relative(consumer, tarballPath)}` },
       },
       null,
       2,

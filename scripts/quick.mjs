@@ -46,8 +46,9 @@ switch (task) {
     pnpmRun(['exec', 'turbo', 'run', 'dev', '--filter=@plankit/web...']);
     break;
   case 'test':
-    // Lint and types first (fast), then every workspace's tests; one at a time, because
-    // the end-to-end run starts a production server and the machine has two cores.
+    // Lint and types first (fast), then every workspace's tests and the benches' smoke
+    // run (bench/smoke.mjs, the root's bench:smoke); one at a time, because the end-to-end
+    // runs start production servers and the machine has two cores.
     pnpmRun(['exec', 'biome', 'check', '--error-on-warnings', '.']);
     pnpmRun([
       'exec',
@@ -55,6 +56,7 @@ switch (task) {
       'run',
       'typecheck',
       'test',
+      'bench:smoke',
       '--concurrency=1',
       ...process.argv.slice(3),
     ]);

@@ -2,40 +2,21 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+import { browserTestConfig } from '../../scripts/browser-tests.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Each run starts from an empty embedded store.
 const dataDir = mkdtempSync(join(tmpdir(), 'plankit-e2e-'));
 
-/**
- * End-to-end tests against the production build (`next start`), in Debian's Chromium:
- * browser downloads do not work on our machines, so the executable path is fixed.
- */
-export default defineConfig({
-  testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'off',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: chromiumArgs,
+/** End-to-end tests against the production build (`next start`), in Debian's Chromium. */
+export default defineConfig(
+  browserTestConfig({
+    port,
+    webServer: {
+      command: `pnpm exec next start --port ${port} --hostname 127.0.0.1`,
+      url: `http://127.0.0.1:${port}/fallback`,
+      timeout: 60_000,
+      env: { PLANKIT_DATA_DIR: dataDir, PORT: String(port) },
     },
-  },
-  webServer: {
-    command: `pnpm exec next start --port ${port} --hostname 127.0.0.1`,
-    url: `http://127.0.0.1:${port}/fallback`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PLANKIT_DATA_DIR: dataDir, PORT: String(port) },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
-});
+  }),
+);

@@ -37,11 +37,15 @@ export default function BenchBlankPage() {
 }
 `;
 
+// The host without its tests: e2e/ and playwright.config.ts (which imports
+// ../../scripts/chromium.mjs, a path that does not exist one folder deeper, and would fail
+// `next build`'s type check in the copy).
 const SKIP = new Set([
   'node_modules',
   '.next',
   '.data',
   'e2e',
+  'playwright.config.ts',
   'test-results',
   'playwright-report',
 ]);
@@ -102,12 +106,12 @@ export function removeHost(dir) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort() {
+/** A free TCP port on 127.0.0.1: the given one if nothing listens there, else the OS's pick. */
+export function freePort(port = 0) {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const { port } = server.address();
       server.close(() => resolve(port));
     });
@@ -115,11 +119,28 @@ export function freePort() {
 }
 
 /**
+ * The port for a server the benches start: `fromEnv` (e.g. `BENCH_PORT`) when it is set,
+ * else a free one the OS picks, so two runs on one machine never collide by default.
+ */
+export async function benchPort(fromEnv) {
+  const value = process.env[fromEnv];
+  if (!value) return freePort();
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${fromEnv}=${value} is not a port number`);
+  }
+  // Fail early rather than measure whatever else answers on that port.
+  return freePort(port).catch((error) => {
+    throw new Error(`${fromEnv}=${port}: the port is taken (${error.code ?? error.message})`);
+  });
+}
+
+/**
  * Starts `next start` on 127.0.0.1 in a built copy, with its own PGlite folder (or the
- * given DATABASE_URL), and waits until `/` answers.
+ * given DATABASE_URL), and waits until `/` answers. The port is `BENCH_PORT`, else free.
  */
 export async function startHost(dir, { databaseUrl = null, quiet = true } = {}) {
-  const port = await freePort();
+  const port = await benchPort('BENCH_PORT');
   const dataDir = join(dir, '.data', `plankit-${port}`);
   const env = {
     ...process.env,

@@ -42,6 +42,7 @@ export type {
   PaymentProvider,
   PaymentResult,
 } from './providers/types.js';
+export { MissingDriverError, type StoreDriver } from './store/MissingDriverError.js';
 export {
   type OpenCheckoutStoreOptions,
   type OpenedCheckoutStore,

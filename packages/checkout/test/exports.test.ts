@@ -64,6 +64,7 @@ const SERVER_EXPORTS = [
   'createPostgresClient',
   'createSqlStore',
   'createTestPaymentProvider',
+  'MissingDriverError',
   'openCheckoutStore',
   'parseCatalog',
   'transition',

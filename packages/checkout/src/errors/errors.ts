@@ -9,6 +9,7 @@ export type PlankitErrorCode =
   | 'invalid_configuration'
   | 'invalid_argument'
   | 'store_failed'
+  | 'missing_driver'
   | 'provider_failed'
   | 'provider_timeout'
   | 'forbidden_transition';

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 
+import { loadPglite } from './loadDriver.js';
 import type { SqlClient, SqlQueryable } from './types.js';
 
 /** Options of {@link createPgliteClient}. */
@@ -22,9 +23,8 @@ export interface PgliteClientOptions {
 export async function createPgliteClient(options: PgliteClientOptions = {}): Promise<SqlClient> {
   const { dataDir } = options;
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
-  // Imported lazily so that a consumer running on Postgres only need not install PGlite
-  // (it is an optional peer dependency).
-  const { PGlite } = await import('@electric-sql/pglite');
+  // Loaded lazily: a consumer running on Postgres only need not install PGlite.
+  const { PGlite } = await loadPglite();
   const db = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
 
   const queryOn =

@@ -1,3 +1,4 @@
+import { loadPg } from './loadDriver.js';
 import type { SqlClient, SqlQueryable } from './types.js';
 
 /** Options of {@link createPostgresClient}. */
@@ -16,9 +17,8 @@ export interface PostgresClientOptions {
  * the pool keeps `pg`'s default parsers (changing them globally would surprise the host).
  */
 export async function createPostgresClient(options: PostgresClientOptions): Promise<SqlClient> {
-  // Imported lazily so that a consumer running on PGlite only need not install `pg`
-  // (it is an optional peer dependency).
-  const { Pool } = await import('pg');
+  // Loaded lazily: a consumer running on PGlite only need not install `pg`.
+  const { Pool } = await loadPg();
   const pool = new Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
   // An idle connection that the server drops emits 'error' on the pool; unhandled, that
   // would crash the process. The pool discards the connection and opens a new one later.
