@@ -29,6 +29,13 @@ export { createSqlStore } from './store/createSqlStore.js';
 export { openCheckoutStore } from './store/openCheckoutStore.js';
 export { createPgliteClient } from './store/pgliteClient.js';
 export { createPostgresClient } from './store/postgresClient.js';
+export {
+  CheckoutStoreError,
+  type CheckoutStoreErrorCode,
+  StoreLockedError,
+  type StoreLockOwner,
+  StoreUnavailableError,
+} from './store/storeErrors.js';
 export type {
   CheckoutSession,
   CheckoutStore,

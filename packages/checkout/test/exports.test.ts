@@ -49,6 +49,9 @@ const CLIENT_EXPORTS = [
 
 const SERVER_EXPORTS = [
   'CatalogError',
+  'CheckoutStoreError',
+  'StoreLockedError',
+  'StoreUnavailableError',
   'createCheckoutEngine',
   'createPgliteClient',
   'createPostgresClient',
