@@ -25,6 +25,11 @@ export type {
   PaymentProvider,
   PaymentResult,
 } from './providers/types.js';
+export {
+  buildContentSecurityPolicy,
+  buildSecurityHeaders,
+  type SecurityHeadersOptions,
+} from './security/securityHeaders.js';
 export { createSqlStore } from './store/createSqlStore.js';
 export { openCheckoutStore } from './store/openCheckoutStore.js';
 export { createPgliteClient } from './store/pgliteClient.js';

@@ -52,6 +52,8 @@ const SERVER_EXPORTS = [
   'CheckoutStoreError',
   'StoreLockedError',
   'StoreUnavailableError',
+  'buildContentSecurityPolicy',
+  'buildSecurityHeaders',
   'createCheckoutEngine',
   'createPgliteClient',
   'createPostgresClient',
