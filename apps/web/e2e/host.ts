@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { expect, type Page, type Response } from '@playwright/test';
 
 /** A second production server, started by a test that needs its own configuration. */
 export interface Host {
@@ -61,4 +62,26 @@ export async function startHost(port: number, env: Record<string, string>): Prom
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * Asserts the proxy's 503 page (issue 12, items 4 and 5): `Retry-After`, the heading, an
+ * error reference that the host's log line also carries, and no claim that nothing was
+ * charged. Returns that log line, from the reference on.
+ */
+export async function expectUnavailablePage(
+  page: Page,
+  response: Response | null,
+  host: Host,
+): Promise<string> {
+  expect(response?.status()).toBe(503);
+  expect(response?.headers()['retry-after']).toBe('30');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Checkout is unavailable right now' }),
+  ).toBeVisible();
+  await expect(page.getByText(/Nothing was charged/i)).toHaveCount(0);
+  const digest = (await page.locator('code').textContent()) ?? '';
+  expect(digest).toMatch(/^[0-9a-f]{12}$/);
+  await expect.poll(() => host.logs()).toContain(digest);
+  return host.logs().slice(host.logs().indexOf(digest));
 }

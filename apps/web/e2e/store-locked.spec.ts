@@ -4,7 +4,7 @@
 // the data survives a crash and a restart).
 
 import { expect, test } from './fixtures';
-import { extraPort, type Host, startHost } from './host';
+import { expectUnavailablePage, extraPort, type Host, startHost } from './host';
 
 const SESSION = `cs_${'Q7r8S9t0'.repeat(4)}`;
 let second: Host;
@@ -29,17 +29,7 @@ test.describe('a second host on the same embedded store folder', () => {
     baseURL,
   }) => {
     const response = await page.goto(`${second.baseURL}/checkout/finish?session=${SESSION}`);
-    expect(response?.status()).toBe(503);
-    expect(response?.headers()['retry-after']).toBe('30');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Checkout is unavailable right now' }),
-    ).toBeVisible();
-    const digest = (await page.locator('code').textContent()) ?? '';
-    expect(digest).toMatch(/^[0-9a-f]{12}$/);
-    await expect(page.getByText(/Nothing was charged/i)).toHaveCount(0);
-
-    await expect.poll(() => second.logs()).toContain(digest);
-    const logLine = second.logs().slice(second.logs().indexOf(digest));
+    const logLine = await expectUnavailablePage(page, response, second);
     expect(logLine).toContain('PLANKIT_STORE_LOCKED');
     expect(logLine).toContain(process.env.PLANKIT_E2E_DATA_DIR ?? 'no folder');
     expect(logLine).toContain('holds it');
