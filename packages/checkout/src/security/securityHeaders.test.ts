@@ -71,7 +71,10 @@ describe('the other security headers', () => {
     expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
-  it("allow 'unsafe-eval' in development only", () => {
-    expect(buildContentSecurityPolicy({ development: true })).toContain("'unsafe-eval'");
+  it("allow 'unsafe-eval' and inline styles in development only", () => {
+    const development = directives(buildContentSecurityPolicy({ development: true }));
+    expect(development['script-src']).toContain("'unsafe-eval'");
+    expect(development['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives(buildContentSecurityPolicy())['style-src']).toBeUndefined();
   });
 });

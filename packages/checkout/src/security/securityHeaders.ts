@@ -33,7 +33,8 @@ export interface SecurityHeadersOptions {
   secretInUrl?: boolean | undefined;
   /**
    * A development server: allows `'unsafe-eval'`, which React uses in development only to
-   * rebuild server error stacks. Never set it in production.
+   * rebuild server error stacks, and inline styles, which the development overlay injects.
+   * Never set it in production.
    */
   development?: boolean | undefined;
 }
@@ -81,6 +82,9 @@ export function buildContentSecurityPolicy(options: SecurityHeadersOptions = {})
     ['base-uri', ["'none'"]],
     ['object-src', ["'none'"]],
   ];
+  // The development server's overlay and hot reloading inject inline styles; production
+  // pages have none, so there styles fall under default-src.
+  if (development) directives.push(['style-src', ["'self'", "'unsafe-inline'"]]);
   const policy = directives.map(([name, values]) => `${name} ${values.join(' ')}`);
   if (https) policy.push('upgrade-insecure-requests');
   return policy.join('; ');
