@@ -19,6 +19,14 @@ function prerenderedScriptHashes(): Readonly<Record<string, readonly string[]>> 
     ) as Record<string, string[]>;
   } catch {
     pageHashes = {};
+    if (process.env.NODE_ENV === 'production') {
+      // Without the hashes the browser blocks the prerendered pages' inline scripts: they
+      // still work as plain forms, but never hydrate.
+      console.error(
+        '[plankit] .next/plankit-csp-hashes.json is missing: build with `pnpm build` ' +
+          '(next build && node scripts/csp-hashes.mjs) so prerendered pages can run their scripts',
+      );
+    }
   }
   return pageHashes;
 }
