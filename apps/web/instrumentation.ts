@@ -9,8 +9,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { getEngine } = await import('./lib/engine');
   // Not awaited: Next.js waits for register() before it serves anything. A failure is
-  // logged here; pages that need the store show the error page with a digest, and the
-  // next request tries to open it again.
+  // logged here; pages that need the store get the proxy's 503 page (proxy.ts), and the
+  // next such request tries to open it again.
   getEngine().catch((error: unknown) => {
     console.error('[plankit] could not open the checkout store at start-up', error);
   });

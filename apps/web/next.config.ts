@@ -6,6 +6,23 @@ const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files relative to its own module, and pg has optional
   // native bindings: both must be required at run time, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  experimental: {
+    // The same limit as the proxy's (lib/requestGuard.ts MAX_BODY_BYTES): the proxy answers
+    // 413 first; this stops Next.js from parsing more should a request get past it.
+    serverActions: { bodySizeLimit: '64kb' },
+    // The proxy reads each form it checks; a little over the limit is all it needs to see.
+    proxyClientMaxBodySize: '96kb',
+  },
+  // The proxy (proxy.ts) sets the security headers of pages; the build's static files
+  // skip it, and need only these.
+  async headers() {
+    return [
+      {
+        source: '/_next/static/:path*',
+        headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

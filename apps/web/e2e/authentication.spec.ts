@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   cards,
   definitionOf,
@@ -11,6 +10,7 @@ import {
   SESSION_ID,
   sessionIdOf,
 } from './checkout';
+import { expect, test } from './fixtures';
 
 const AUTHENTICATE_URL = new RegExp(
   `/checkout/finish/authenticate\\?session=${SESSION_ID.source}$`,

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   cards,
   definitionOf,
@@ -13,6 +12,7 @@ import {
   payWith,
   receipt,
 } from './checkout';
+import { expect, test } from './fixtures';
 
 test.describe('a declined card', () => {
   test('tells the visitor, keeps their details, clears the card, and a good card then pays', async ({

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   cards,
   definitionOf,
@@ -13,6 +12,7 @@ import {
   SESSION_ID,
   sessionIdOf,
 } from './checkout';
+import { expect, test } from './fixtures';
 
 test.describe('pressing Pay twice', () => {
   test('a double-click pays once: one receipt, the same reference on reload', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { FINISH_URL, fillDetails, openPlanStep, receipt } from './checkout';
+import { expect, test } from './fixtures';
 
 async function expectNotFound(page: Page, path: string) {
   const response = await page.goto(path);

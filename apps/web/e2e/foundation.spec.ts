@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('a visitor browsing the plans', () => {
   test('follows a plan from the list into its plan step and sees the price change with the interval', async ({

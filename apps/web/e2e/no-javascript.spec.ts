@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   cards,
   definitionOf,
@@ -12,6 +11,7 @@ import {
   payButton,
   receipt,
 } from './checkout';
+import { expect, test } from './fixtures';
 
 test.describe('a visitor without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   cards,
   definitionOf,
@@ -11,6 +10,7 @@ import {
   payWith,
   receipt,
 } from './checkout';
+import { expect, test } from './fixtures';
 
 test.describe('starter plan, yearly, paid by card', () => {
   test('the visitor pays €90.00 and gets a receipt with an order reference', async ({ page }) => {

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   definitionOf,
   FINISH_URL,
@@ -8,6 +7,7 @@ import {
   orderSummary,
   receipt,
 } from './checkout';
+import { expect, test } from './fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   cards,
   emailInput,
@@ -9,6 +8,7 @@ import {
   openPlanStep,
   payButton,
 } from './checkout';
+import { expect, test } from './fixtures';
 
 test.describe('bad input on the plan step', () => {
   test('an empty submit marks every required field and focuses the first one, Email', async ({

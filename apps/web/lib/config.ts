@@ -1,6 +1,19 @@
 import { join } from 'node:path';
 
 /**
+ * A whole number ≥ `min` from the environment, or undefined when unset; anything else stops
+ * the server with a message (a timeout of 0 would mean none at all).
+ */
+function readCount(name: string, min = 0): number | undefined {
+  const raw = process.env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) {
+    throw new Error(`${name} must be a whole number of ${min} or more, not ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
+}
+
+/**
  * The host's configuration, from environment variables (documented in the README).
  * CHECKOUT_PATH is read when the app builds too: the plan step is prerendered under it.
  */
@@ -11,10 +24,32 @@ export const config = {
   databaseUrl: process.env.DATABASE_URL || null,
   /** Where PGlite keeps its data. */
   dataDir: process.env.PLANKIT_DATA_DIR || join(process.cwd(), '.data', 'plankit'),
+  /** PostgreSQL: how long opening a connection may take (ms); unset: the package's 3 000. */
+  dbConnectTimeoutMs: readCount('PLANKIT_DB_CONNECT_TIMEOUT_MS', 1),
+  /** PostgreSQL: how long one statement may run (ms); unset: the package's 5 000. */
+  dbStatementTimeoutMs: readCount('PLANKIT_DB_STATEMENT_TIMEOUT_MS', 1),
+  /**
+   * Reverse proxies in front of the host that append the client's address to
+   * `x-forwarded-for`. 0 (the default): the address is the TCP peer's and the header is
+   * ignored, so a client cannot choose its own.
+   */
+  trustedProxyHops: readCount('PLANKIT_TRUSTED_PROXY_HOPS') ?? 0,
   /**
    * Secret for hashing client addresses, visitor tokens and no-JavaScript keys. Unset,
    * the engine uses a development value and logs a warning: set it in production.
    */
   secret: process.env.PLANKIT_SECRET || undefined,
   merchantName: process.env.PLANKIT_MERCHANT_NAME || 'Plankit Demo',
+  /**
+   * The payment processor's origins, the one place the Content Security Policy learns
+   * them: where its hosted payment page lets a form post (`form-action`), and later its
+   * card fields' frames and API. The built-in test provider is served by the host itself,
+   * so none today; with Stripe's hosted Checkout, `formAction: ['https://checkout.stripe.com']`.
+   */
+  paymentProcessor: {
+    formAction: [] as string[],
+    frame: [] as string[],
+    connect: [] as string[],
+    script: [] as string[],
+  },
 } as const;

@@ -4,19 +4,25 @@ import {
   createCheckoutEngine,
   createTestPaymentProvider,
   openCheckoutStore,
+  type SqlClient,
 } from '@plankit/checkout/server';
 import { catalog } from './catalog';
 import { config } from './config';
 import { routes } from './routes';
+import { registerStoreProbe } from './storeHealth';
 
 // One engine per server process, created on first use (not at build time). Kept on
 // globalThis so dev-mode module reloads do not open a second PGlite on the same folder.
-const holder = globalThis as typeof globalThis & { __plankitEngine?: Promise<CheckoutEngine> };
+const holder = globalThis as typeof globalThis & {
+  __plankitOpenedEngine?: Promise<{ engine: CheckoutEngine; client: SqlClient }>;
+};
 
-async function openEngine(): Promise<CheckoutEngine> {
+async function openEngine(): Promise<{ engine: CheckoutEngine; client: SqlClient }> {
   const { store, client } = await openCheckoutStore({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   // The test provider keeps its payments in the same database, so several host
   // processes sharing one Postgres still never charge twice for one key.
@@ -32,14 +38,26 @@ async function openEngine(): Promise<CheckoutEngine> {
   // The engine's own background work: settling lost payment outcomes and expiring unpaid
   // sessions, every minute, safe in every process sharing the store.
   engine.start();
-  return engine;
+  return { engine, client };
+}
+
+function openedEngine(): Promise<{ engine: CheckoutEngine; client: SqlClient }> {
+  holder.__plankitOpenedEngine ??= openEngine().catch((error: unknown) => {
+    holder.__plankitOpenedEngine = undefined; // Let the next request try again.
+    throw error;
+  });
+  return holder.__plankitOpenedEngine;
 }
 
 /** The process's checkout engine. */
-export function getEngine(): Promise<CheckoutEngine> {
-  holder.__plankitEngine ??= openEngine().catch((error: unknown) => {
-    holder.__plankitEngine = undefined; // Let the next request try again.
-    throw error;
-  });
-  return holder.__plankitEngine;
+export async function getEngine(): Promise<CheckoutEngine> {
+  return (await openedEngine()).engine;
 }
+
+// The proxy asks this before rendering a page that needs the store: it opens the store if
+// needed (a locked folder or an unreachable server fails here, with a typed error) and
+// runs one statement, bounded by the client's own timeouts.
+registerStoreProbe(async () => {
+  const { client } = await openedEngine();
+  await client.query('select 1');
+});

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { RequestContext } from '@plankit/checkout';
 import { cookies, headers } from 'next/headers';
+import { clientAddressOf, FORWARDED_CHAIN_HEADER } from './clientAddress';
+import { config } from './config';
 
 const VISITOR_COOKIE = 'plankit_visitor';
 
@@ -10,12 +12,13 @@ const VISITOR_COOKIE = 'plankit_visitor';
  */
 export async function requestContext(options: { mintVisitor: boolean }): Promise<RequestContext> {
   const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
-  // The rightmost x-forwarded-for entry is the one our nearest proxy appended: the
-  // address it saw. `next start` fills the header from the socket only when a request
-  // has none, so without a proxy a client can send its own; the engine's overall failure
-  // limit is the card-testing backstop for that case (README, "Configuration").
-  const forwarded = headerList.get('x-forwarded-for')?.split(',') ?? [];
-  const clientAddress = forwarded[forwarded.length - 1]?.trim() || null;
+  // `x-forwarded-for` holds the TCP peer's address here, never the client's claim: the
+  // proxy moved the header the request came with aside (see clientAddress.ts).
+  const clientAddress = clientAddressOf(
+    headerList.get('x-forwarded-for'),
+    headerList.get(FORWARDED_CHAIN_HEADER),
+    config.trustedProxyHops,
+  );
   let visitorToken = cookieStore.get(VISITOR_COOKIE)?.value ?? null;
   if (!visitorToken && options.mintVisitor) {
     visitorToken = globalThis.crypto.randomUUID();

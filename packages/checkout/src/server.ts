@@ -42,6 +42,11 @@ export type {
   PaymentProvider,
   PaymentResult,
 } from './providers/types.js';
+export {
+  buildContentSecurityPolicy,
+  buildSecurityHeaders,
+  type SecurityHeadersOptions,
+} from './security/securityHeaders.js';
 export { MissingDriverError, type StoreDriver } from './store/MissingDriverError.js';
 export {
   type OpenCheckoutStoreOptions,
@@ -51,6 +56,13 @@ export {
 export { createPgliteClient, type PgliteClientOptions } from './store/pgliteClient.js';
 export { createPostgresClient, type PostgresClientOptions } from './store/postgresClient.js';
 export { createSqlStore, type SqlStoreOptions } from './store/sql/createSqlStore.js';
+export {
+  CheckoutStoreError,
+  type CheckoutStoreErrorCode,
+  StoreLockedError,
+  type StoreLockOwner,
+  StoreUnavailableError,
+} from './store/storeErrors.js';
 export type {
   CheckoutSession,
   CheckoutStore,

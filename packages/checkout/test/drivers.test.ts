@@ -24,7 +24,7 @@ describe('dist/store/loadDriver.js', () => {
 });
 
 describe('an app that installed @plankit/checkout but not the driver its store needs', () => {
-  // The package as an app gets it: dist, its manifest and its one dependency (zod), in a
+  // The package as an app gets it: dist, its manifest and its dependencies, in a
   // node_modules of its own, with no pg and no PGlite anywhere up the folder tree.
   let app = '';
   beforeAll(() => {
@@ -33,7 +33,12 @@ describe('an app that installed @plankit/checkout but not the driver its store n
     mkdirSync(installed, { recursive: true });
     cpSync(distDir, join(installed, 'dist'), { recursive: true });
     cpSync(join(packageDir, 'package.json'), join(installed, 'package.json'));
-    symlinkSync(join(packageDir, 'node_modules/zod'), join(app, 'node_modules/zod'), 'dir');
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    for (const name of Object.keys(manifest.dependencies)) {
+      symlinkSync(join(packageDir, 'node_modules', name), join(app, 'node_modules', name), 'dir');
+    }
   });
   afterAll(() => {
     if (app) rmSync(app, { recursive: true, force: true });

@@ -19,8 +19,12 @@ describe('server component threw while loading the plan step (digest 2817364519)
     expect(screen.getByRole('alert')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(
-      screen.getByText('An exception occurred while loading the site. Nothing was charged.'),
+      screen.getByText(
+        'An exception occurred while loading the site. If you were paying, check your email for a receipt before you try again.',
+      ),
     ).toBeInTheDocument();
+    // It cannot know whether a payment went through (issue 12, item 6).
+    expect(container).not.toHaveTextContent(/Nothing was charged/i);
     expect(screen.getByText('2817364519')).toBeInTheDocument();
     expect(screen.getByText(/Error reference:/)).toHaveTextContent('Error reference: 2817364519');
     expect(container).not.toHaveTextContent(/ECONNREFUSED|s3cret|postgres/);

@@ -8,7 +8,9 @@ describe('static fallback page, checkout could not load', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Checkout is unavailable right now' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Nothing was charged/)).toBeInTheDocument();
+    expect(screen.getByText(/Please try again in a few minutes/)).toBeInTheDocument();
+    // A static page cannot know whether a payment went through (issue 12, item 6).
+    expect(screen.queryByText(/Nothing was charged/i)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/plans');
   });
 

@@ -1,6 +1,6 @@
 import { findPlan } from '../catalog/findPlan.js';
 import type { Plan } from '../catalog/schema.js';
-import { ProviderError, StoreError } from '../errors/errors.js';
+import { PlankitError, ProviderError, StoreError } from '../errors/errors.js';
 import { type ClientKeys, createClientKeys } from './clientKeys.js';
 import { describeError } from './describeError.js';
 import { createEngineClock, type EngineClock } from './engineClock.js';
@@ -51,7 +51,9 @@ export function createEngineContext(options: ResolvedEngineOptions): EngineConte
       try {
         return await call();
       } catch (error) {
-        if (error instanceof StoreError) throw error;
+        // Already typed (a StoreLockedError, a StoreUnavailableError): the host answers
+        // those with a 503, so they cross as they are.
+        if (error instanceof PlankitError) throw error;
         logger.error('[plankit] checkout store failed', {
           operation,
           ...details,

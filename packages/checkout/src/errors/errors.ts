@@ -10,6 +10,8 @@ export type PlankitErrorCode =
   | 'invalid_argument'
   | 'store_failed'
   | 'missing_driver'
+  | 'store_locked'
+  | 'store_unavailable'
   | 'provider_failed'
   | 'provider_timeout'
   | 'forbidden_transition';

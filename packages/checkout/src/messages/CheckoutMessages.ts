@@ -54,6 +54,8 @@ export interface CheckoutMessages {
   errorRequired: string;
   errorEmail: string;
   errorNameTooLong: string;
+  errorTooLong: string;
+  errorInvalidCharacters: string;
   errorCountry: string;
   errorSeats: string;
   errorInterval: string;

@@ -15,7 +15,10 @@ export type ErrorMessageKey =
  */
 export const defaultErrorMessages: Pick<CheckoutMessages, ErrorMessageKey> = {
   errorTitle: 'Something went wrong',
-  errorLead: 'An exception occurred while loading the site. Nothing was charged.',
+  // Not "Nothing was charged": this page also catches errors after a payment went through
+  // (issue 12, item 6). Only the engine knows, and the finish step says it.
+  errorLead:
+    'An exception occurred while loading the site. If you were paying, check your email for a receipt before you try again.',
   errorDigest: 'Error reference',
   errorRetry: 'Try again',
   errorHome: 'Back to plans',

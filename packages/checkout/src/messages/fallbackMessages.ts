@@ -15,7 +15,7 @@ export type FallbackMessageKey =
 export const defaultFallbackMessages: Pick<CheckoutMessages, FallbackMessageKey> = {
   fallbackTitle: 'Checkout is unavailable right now',
   fallbackLead:
-    'The checkout could not be shown. Nothing was charged. Please try again in a few minutes.',
+    'The checkout could not be shown. Please try again in a few minutes; if you were paying, check your email for a receipt first.',
   fallbackNoJs:
     'If your browser blocks JavaScript, the checkout still works: reload the plan page.',
   fallbackAction: 'See the plans',

@@ -56,6 +56,8 @@ export const defaultMessages: CheckoutMessages = {
   errorRequired: 'This field is required.',
   errorEmail: 'Enter an email address like name@example.com.',
   errorNameTooLong: 'Use at most 100 characters.',
+  errorTooLong: 'Use at most {max} characters.',
+  errorInvalidCharacters: 'Remove the invisible or control characters from this field.',
   errorCountry: 'Choose a country from the list.',
   errorSeats: 'Choose between {min} and {max} seats.',
   errorInterval: 'This plan is not sold with that billing interval.',

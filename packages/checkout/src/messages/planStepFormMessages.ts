@@ -51,6 +51,8 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'errorRequired',
   'errorEmail',
   'errorNameTooLong',
+  'errorTooLong',
+  'errorInvalidCharacters',
   'errorCountry',
   'errorSeats',
   'errorInterval',

@@ -1,6 +1,7 @@
-import { createPgliteClient } from './pgliteClient.js';
-import { createPostgresClient } from './postgresClient.js';
+import { createPgliteClient, type PgliteClientOptions } from './pgliteClient.js';
+import { createPostgresClient, type PostgresClientOptions } from './postgresClient.js';
 import { createSqlStore } from './sql/createSqlStore.js';
+import type { StoreLockedError, StoreUnavailableError } from './storeErrors.js';
 import type { CheckoutStore, SqlClient } from './types.js';
 
 /** Options of {@link openCheckoutStore}. */
@@ -11,6 +12,14 @@ export interface OpenCheckoutStoreOptions {
   dataDir?: string;
   /** Postgres schema of the tables (default `plankit`). */
   schema?: string;
+  /** PostgreSQL only: connect timeout in ms (default 3 000); see {@link createPostgresClient}. */
+  connectTimeoutMs?: PostgresClientOptions['connectTimeoutMs'];
+  /** PostgreSQL only: statement timeout in ms (default 5 000). */
+  statementTimeoutMs?: PostgresClientOptions['statementTimeoutMs'];
+  /** PostgreSQL only: idle-in-transaction timeout in ms (default 10 000). */
+  idleInTransactionTimeoutMs?: PostgresClientOptions['idleInTransactionTimeoutMs'];
+  /** PGlite only: after how long a crashed holder's folder lock is taken over (default 10 000). */
+  lockStaleMs?: PgliteClientOptions['lockStaleMs'];
 }
 
 /** An opened, migrated store and the client under it. */
@@ -28,6 +37,10 @@ export const DEFAULT_DATA_DIR = '.data/plankit';
  * Opens the checkout store the host is configured for and brings its schema up to date:
  * a PostgreSQL server when `databaseUrl` is set (scale-out), else embedded PGlite with its
  * data in a local folder (the zero-setup default, one process only).
+ *
+ * Fails with a {@link StoreLockedError} (`store_locked`) when another process holds
+ * the PGlite folder, and with a {@link StoreUnavailableError} (`store_unavailable`)
+ * when the PostgreSQL server does not answer in time: both are worth retrying later.
  */
 export async function openCheckoutStore(
   options: OpenCheckoutStoreOptions = {},
@@ -35,8 +48,16 @@ export async function openCheckoutStore(
   const { databaseUrl, schema } = options;
   const kind = databaseUrl ? 'postgres' : 'pglite';
   const client = databaseUrl
-    ? await createPostgresClient({ connectionString: databaseUrl })
-    : await createPgliteClient({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR });
+    ? await createPostgresClient({
+        connectionString: databaseUrl,
+        connectTimeoutMs: options.connectTimeoutMs,
+        statementTimeoutMs: options.statementTimeoutMs,
+        idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs,
+      })
+    : await createPgliteClient({
+        dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
+        lockStaleMs: options.lockStaleMs,
+      });
   const store = createSqlStore(client, schema === undefined ? {} : { schema });
   try {
     await store.migrate();

@@ -249,3 +249,81 @@ describe('a visitor typing contact details', () => {
     expect(validateField('name', '   ', context('starter'))).toEqual({ message: 'errorRequired' });
   });
 });
+
+describe('a visitor (or a script) pasting invisible characters into the free-text fields', () => {
+  const forbidden = [
+    ['a NUL', '\u0000'],
+    ['a newline', '\n'],
+    ['an escape', '\u001b'],
+    ['a C1 control', '\u0085'],
+    ['a right-to-left override', '\u202e'],
+    ['a left-to-right embedding', '\u202a'],
+    ['a first-strong isolate', '\u2068'],
+    ['a pop directional isolate', '\u2069'],
+    ['an unpaired surrogate', '\ud800'],
+  ] as const;
+
+  it.each(forbidden)('refuses %s in the name with its own message', (_label, character) => {
+    expect(validateField('name', `Ada${character}Lovelace`, context('starter'))).toEqual({
+      message: 'errorInvalidCharacters',
+    });
+  });
+
+  it.each(forbidden)('refuses %s in the email and the promo code too', (_label, character) => {
+    const refused = { message: 'errorInvalidCharacters' };
+    expect(validateField('email', `ada${character}@example.com`, context('starter'))).toEqual(
+      refused,
+    );
+    expect(validateField('promo', `LAUNCH${character}20`, context('starter'))).toEqual(refused);
+    expect(
+      validateField('cardNumber', `4242${character}4242424242424242`, context('starter')),
+    ).toEqual(refused);
+  });
+
+  it('still accepts names in other scripts, with accents and emoji', () => {
+    for (const name of ['Zoë Ångström', 'محمد عبد الله', '山田 太郎', 'Ada 👩‍💻 Lovelace']) {
+      expect(validateField('name', name, context('starter'))).toBeNull();
+    }
+  });
+
+  it('refuses the whole submission with the field message, nothing else wrong', () => {
+    const result = validateCheckout({ ...filledIn, name: 'Ada\u202eecalevoL' }, context('starter'));
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: { name: { message: 'errorInvalidCharacters' } },
+    });
+  });
+});
+
+describe('a visitor typing more than a field holds', () => {
+  it('is told the most a promo code or card field takes', () => {
+    expect(validateField('promo', 'X'.repeat(33), context('starter'))).toEqual({
+      message: 'errorTooLong',
+      values: { max: 32 },
+    });
+    expect(validateField('cardNumber', '4'.repeat(24), context('starter'))).toEqual({
+      message: 'errorTooLong',
+      values: { max: 23 },
+    });
+    expect(validateField('cardCvc', '12345', context('starter'))).toEqual({
+      message: 'errorTooLong',
+      values: { max: 4 },
+    });
+  });
+
+  it('refuses a 1 MB name, email or promo code with a message rather than storing it', () => {
+    const huge = 'A'.repeat(1024 * 1024);
+    const result = validateCheckout(
+      { ...filledIn, name: huge, email: `${huge}@example.com`, promo: huge },
+      context('starter'),
+    );
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        name: { message: 'errorNameTooLong' },
+        email: { message: 'errorEmail' },
+        promo: { message: 'errorTooLong', values: { max: 32 } },
+      },
+    });
+  });
+});

@@ -66,17 +66,53 @@ export type CheckoutValidation =
 const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
+/**
+ * Longest value each field accepts, in UTF-16 code units as `maxLength` counts them. The
+ * free-text fields get a message saying so; the others are checked against a list or a
+ * pattern that no longer value passes.
+ */
+export const FIELD_MAX_LENGTH = {
+  interval: 16,
+  currency: 3,
+  seats: 6,
+  email: 254,
+  name: 100,
+  country: 2,
+  promo: 32,
+  cardNumber: 23,
+  cardExpiry: 7,
+  cardCvc: 4,
+} as const satisfies Record<CheckoutField, number>;
+
+// C0 and C1 controls (NUL, tab, newline, escape…) and DEL (Cc), unpaired surrogates (Cs in
+// Unicode mode), the bidirectional embeddings and overrides (U+202A–U+202E) and isolates
+// (U+2066–U+2069). None belongs in a name or an address; a NUL also breaks Postgres, and a
+// direction override makes stored text read differently in a receipt (issue 12, item 7).
+const FORBIDDEN_CHARACTERS = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069]/u;
+
+/** Whether a value holds a control, direction-changing or broken character. */
+export function hasForbiddenCharacters(value: string): boolean {
+  return FORBIDDEN_CHARACTERS.test(value);
+}
+
+/** The checks every free-text field shares: no forbidden characters, a bounded length. */
+function checkText(value: string, max: number): FieldError | null {
+  if (hasForbiddenCharacters(value)) return { message: 'errorInvalidCharacters' };
+  if (value.trim().length > max) return { message: 'errorTooLong', values: { max } };
+  return null;
+}
+
 function checkEmail(value: string): keyof CheckoutMessages | null {
   const email = value.trim();
   if (email === '') return 'errorRequired';
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return 'errorEmail';
+  if (email.length > FIELD_MAX_LENGTH.email || !EMAIL_PATTERN.test(email)) return 'errorEmail';
   return null;
 }
 
 function checkName(value: string): keyof CheckoutMessages | null {
   const name = value.trim();
   if (name === '') return 'errorRequired';
-  if (name.length > 100) return 'errorNameTooLong';
+  if (name.length > FIELD_MAX_LENGTH.name) return 'errorNameTooLong';
   return null;
 }
 
@@ -126,12 +162,16 @@ export function validateField(
     }
     case 'email':
     case 'name': {
+      // Characters first: "Ada\u0000" is not too long, and not an email address either.
+      if (hasForbiddenCharacters(value)) return { message: 'errorInvalidCharacters' };
       const error = field === 'email' ? checkEmail(value) : checkName(value);
       return error ? { message: error } : null;
     }
     case 'country':
       return catalog.countries.some((c) => c.code === value) ? null : { message: 'errorCountry' };
     case 'promo': {
+      const textError = checkText(value, FIELD_MAX_LENGTH.promo);
+      if (textError) return textError;
       const promo = resolvePromoCode(catalog, value, plan.id, now);
       if (promo.status === 'unknown') return { message: 'errorPromoUnknown' };
       if (promo.status === 'expired') return { message: 'errorPromoExpired' };
@@ -142,6 +182,8 @@ export function validateField(
     case 'cardExpiry':
     case 'cardCvc': {
       if (!needsPaymentDetails(plan)) return null;
+      const textError = checkText(value, FIELD_MAX_LENGTH[field]);
+      if (textError) return textError;
       const error =
         field === 'cardNumber'
           ? checkCardNumber(value)

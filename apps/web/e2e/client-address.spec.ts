@@ -1,0 +1,60 @@
+// Issue 12, item 9 (the address part): the client address is the TCP peer's; a client's own
+// `x-forwarded-for` counts only through PLANKIT_TRUSTED_PROXY_HOPS trusted proxies (default
+// 0). An attacker rotating the header is still one client, so the per-client limit on
+// declined payments (10 in 15 minutes) stops them.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clientAddressOf } from '../lib/clientAddress';
+import { expect, test } from './fixtures';
+import { makeFields, planStepForm, post, visibleText } from './formPost';
+import { extraPort, type Host, startHost } from './host';
+
+const DECLINED = '4000 0000 0000 0002';
+let host: Host;
+
+test.beforeAll(async () => {
+  // A host of its own: the declines below must not throttle the rest of the suite.
+  host = await startHost(extraPort(3), {
+    PLANKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'plankit-e2e-address-')),
+  });
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+test.describe('a card tester rotating x-forwarded-for', () => {
+  test('is one client: after 10 declines the 11th attempt is refused', async () => {
+    test.setTimeout(90_000);
+    const answers: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const form = await planStepForm(
+        host.baseURL,
+        makeFields({ email: `tester${i}@example.com`, cardNumber: DECLINED }),
+      );
+      const answer = await post(host.baseURL, form, {
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      expect(answer.status).toBe(200);
+      answers.push(visibleText(answer.body));
+    }
+    for (const text of answers.slice(0, 10)) {
+      expect(text).toContain('Your card was declined. Try another card.');
+    }
+    expect(answers[10]).toMatch(/Too many attempts\. Try again in \d+ min\./);
+  });
+});
+
+test.describe('the client address behind trusted proxies', () => {
+  test('is the socket with no trusted hop, else the entry that many hops back', () => {
+    expect(clientAddressOf('10.0.0.9', '6.6.6.6, 198.51.100.7', 0)).toBe('10.0.0.9');
+    expect(clientAddressOf('10.0.0.9', '6.6.6.6, 198.51.100.7', 1)).toBe('198.51.100.7');
+    expect(clientAddressOf('10.0.0.9', '6.6.6.6, 198.51.100.7', 2)).toBe('6.6.6.6');
+    // More hops trusted than there are: the leftmost known address, never null.
+    expect(clientAddressOf('10.0.0.9', '198.51.100.7', 5)).toBe('198.51.100.7');
+    expect(clientAddressOf('10.0.0.9', null, 1)).toBe('10.0.0.9');
+    expect(clientAddressOf(null, '6.6.6.6', 0)).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, type Page, type Response } from '@playwright/test';
+
+/** A second production server, started by a test that needs its own configuration. */
+export interface Host {
+  baseURL: string;
+  /** Everything it printed so far (stdout and stderr). */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+const nextBin = join(process.cwd(), 'node_modules/next/dist/bin/next');
+
+/**
+ * The port of the n-th extra host of this run: just above the suite's own server
+ * (`E2E_PORT`, default 3100), so parallel runs on other ports do not collide.
+ */
+export function extraPort(n: number): number {
+  return Number(process.env.E2E_PORT ?? 3100) + n;
+}
+
+/**
+ * Starts `next start` on 127.0.0.1 with the given environment (on top of this process's),
+ * and waits until it serves the fallback page (at most 60 s). Stop it in `afterAll`.
+ */
+export async function startHost(port: number, env: Record<string, string>): Promise<Host> {
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    { cwd: process.cwd(), env: { ...process.env, ...env, PORT: String(port) }, stdio: 'pipe' },
+  );
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const host: Host = {
+    baseURL,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the host on ${port} exited:\n${output}`);
+    try {
+      if ((await fetch(`${baseURL}/fallback`)).ok) return host;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await host.stop();
+      throw new Error(`the host on ${port} did not start in 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Asserts the proxy's 503 page (issue 12, items 4 and 5): `Retry-After`, the heading, an
+ * error reference that the host's log line also carries, and no claim that nothing was
+ * charged. Returns that log line, from the reference on.
+ */
+export async function expectUnavailablePage(
+  page: Page,
+  response: Response | null,
+  host: Host,
+): Promise<string> {
+  expect(response?.status()).toBe(503);
+  expect(response?.headers()['retry-after']).toBe('30');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Checkout is unavailable right now' }),
+  ).toBeVisible();
+  await expect(page.getByText(/Nothing was charged/i)).toHaveCount(0);
+  const digest = (await page.locator('code').textContent()) ?? '';
+  expect(digest).toMatch(/^[0-9a-f]{12}$/);
+  await expect.poll(() => host.logs()).toContain(digest);
+  return host.logs().slice(host.logs().indexOf(digest));
+}

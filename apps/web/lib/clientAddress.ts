@@ -1,0 +1,32 @@
+import proxyaddr from 'proxy-addr';
+
+/**
+ * Where the proxy (`proxy.ts`) moves the `x-forwarded-for` a request arrived with. It then
+ * removes `x-forwarded-for` itself, which `next start` refills from the TCP socket before
+ * rendering (it only fills a missing one): so pages and actions read the socket's address
+ * there, and the client's claims here. A client that sends this header has it replaced.
+ */
+export const FORWARDED_CHAIN_HEADER = 'x-plankit-forwarded-for';
+
+/**
+ * The client's address: the TCP peer's, or, behind `trustedHops` reverse proxies that each
+ * append the address they saw to `x-forwarded-for`, the entry that many hops back (the
+ * rightmost entries are the ones our proxies wrote; anything further left is the client's
+ * own claim). The rule of Express's numeric `trust proxy`, from `proxy-addr`.
+ */
+export function clientAddressOf(
+  socketAddress: string | null,
+  forwardedFor: string | null,
+  trustedHops: number,
+): string | null {
+  if (!socketAddress) return null;
+  const address = proxyaddr(
+    {
+      headers: forwardedFor === null ? {} : { 'x-forwarded-for': forwardedFor },
+      connection: { remoteAddress: socketAddress },
+      socket: { remoteAddress: socketAddress },
+    } as unknown as Parameters<typeof proxyaddr>[0],
+    (_address, hop) => hop < trustedHops,
+  );
+  return address || null;
+}

@@ -1,0 +1,92 @@
+import { type NextRequest, NextResponse } from 'next/server';
+import { FORWARDED_CHAIN_HEADER } from './lib/clientAddress';
+import { config as hostConfig } from './lib/config';
+import {
+  ERROR_PAGES,
+  type ErrorPageKind,
+  RETRY_AFTER_SECONDS,
+  renderErrorPage,
+} from './lib/errorPage';
+import { refuseBadRequest } from './lib/requestGuard';
+import { routes } from './lib/routes';
+import { securityHeadersFor } from './lib/securityHeaders';
+import { checkStore } from './lib/storeHealth';
+
+/**
+ * In front of every page and Server Action (issue 12): refuses bad requests with a page
+ * of their own, answers 503 when the store does not, moves the client's `x-forwarded-for`
+ * aside so pages read the socket's address, and sets the security headers with a fresh
+ * nonce. Runs on the Node.js runtime, in the server's process.
+ */
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const nonce = Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(16))).toString(
+    'base64',
+  );
+  const security = securityHeadersFor(request, nonce);
+
+  const refusal = await refuseBadRequest(request);
+  if (refusal) return errorResponse(refusal, security);
+
+  if (needsStore(request)) {
+    const health = await checkStore();
+    if (!health.ok) {
+      const digest = Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(6))).toString(
+        'hex',
+      );
+      console.error('[plankit] the checkout store is unavailable; answered 503', {
+        digest,
+        code: health.code,
+        reason: health.reason,
+        path: request.nextUrl.pathname,
+      });
+      return errorResponse('unavailable', security, digest);
+    }
+  }
+
+  const forwarded = new Headers(request.headers);
+  const claimed = forwarded.get('x-forwarded-for');
+  forwarded.delete('x-forwarded-for');
+  if (claimed) forwarded.set(FORWARDED_CHAIN_HEADER, claimed);
+  else forwarded.delete(FORWARDED_CHAIN_HEADER);
+  // Next.js reads the nonce from the request's policy when it renders the page now.
+  forwarded.set('content-security-policy', security['content-security-policy'] ?? '');
+  const response = NextResponse.next({ request: { headers: forwarded } });
+  for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * Requests whose page reads the store: the finish and test-bank pages, and a plan-step
+ * form posted without JavaScript. A Server Action called from JavaScript is let through:
+ * its client expects Next.js's own answer, and shows the error page (with a digest) when
+ * the store fails.
+ */
+function needsStore(request: NextRequest): boolean {
+  const step = routes.match(request.nextUrl.pathname)?.step;
+  if (step === 'finish' || step === 'authenticate') return !request.headers.has('next-action');
+  return step === 'plan' && request.method === 'POST' && !request.headers.has('next-action');
+}
+
+function errorResponse(
+  kind: ErrorPageKind,
+  security: Record<string, string>,
+  digest?: string,
+): NextResponse {
+  const html = renderErrorPage(kind, {
+    homeHref: routes.home,
+    siteName: hostConfig.merchantName,
+    ...(digest === undefined ? {} : { digest }),
+  });
+  const response = new NextResponse(html, {
+    status: ERROR_PAGES[kind].status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
+  if (kind === 'unavailable') response.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+  for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Everything but the build's static files: pages, Server Actions, the icon.
+  matcher: ['/((?!_next/static|_next/image).*)'],
+};

@@ -1,0 +1,116 @@
+// Issue 12, item 5: a database that accepts connections and never answers must fail a
+// query within seconds, and the client must work again when the database is back.
+import { afterEach, describe, expect, it } from 'vitest';
+import { type BlackHole, startBlackHole } from '../../../../scripts/blackHole.mjs';
+import { createPostgresClient } from './postgresClient.js';
+import { StoreUnavailableError } from './storeErrors.js';
+import type { SqlClient } from './types.js';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+const holes: BlackHole[] = [];
+const clients: SqlClient[] = [];
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close().catch(() => {});
+  for (const hole of holes.splice(0)) await hole.close();
+});
+
+async function hole(options?: Parameters<typeof startBlackHole>[0]): Promise<BlackHole> {
+  const started = await startBlackHole(options);
+  holes.push(started);
+  return started;
+}
+
+async function client(options: Parameters<typeof createPostgresClient>[0]): Promise<SqlClient> {
+  const created = await createPostgresClient(options);
+  clients.push(created);
+  return created;
+}
+
+/** How long a promise takes to settle, and with what error. */
+async function timed(promise: Promise<unknown>): Promise<{ ms: number; error: unknown }> {
+  const started = Date.now();
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  return { ms: Date.now() - started, error };
+}
+
+describe('a database server that accepts the connection and never answers', () => {
+  it('fails a query after the connect timeout with store_unavailable', async () => {
+    const silent = await hole();
+    const db = await client({
+      connectionString: `postgres://plankit@127.0.0.1:${silent.port}/plankit`,
+      connectTimeoutMs: 500,
+    });
+    const { ms, error } = await timed(db.query('select 1'));
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect((error as StoreUnavailableError).code).toBe('store_unavailable');
+    expect(ms).toBeGreaterThanOrEqual(400);
+    expect(ms).toBeLessThan(3_000);
+  });
+
+  it('fails a transaction the same way, before its body runs', async () => {
+    const silent = await hole();
+    const db = await client({
+      connectionString: `postgres://plankit@127.0.0.1:${silent.port}/plankit`,
+      connectTimeoutMs: 500,
+    });
+    let ran = false;
+    const { ms, error } = await timed(
+      db.transaction(async () => {
+        ran = true;
+      }),
+    );
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(ran).toBe(false);
+    expect(ms).toBeLessThan(3_000);
+  });
+
+  it('gives up within the defaults (a few seconds), not minutes', async () => {
+    const silent = await hole();
+    const db = await client({ connectionString: `postgres://p@127.0.0.1:${silent.port}/p` });
+    const { ms, error } = await timed(db.query('select 1'));
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(ms).toBeLessThan(5_000);
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('a real PostgreSQL server (TEST_DATABASE_URL)', () => {
+  const url = new URL(TEST_DATABASE_URL ?? 'postgres://localhost');
+  const through = (relay: BlackHole) => {
+    const relayed = new URL(url);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(relay.port);
+    return relayed.toString();
+  };
+
+  it('cancels a statement that runs past the statement timeout', async () => {
+    const db = await client({ connectionString: url.toString(), statementTimeoutMs: 300 });
+    const { ms, error } = await timed(db.query('select pg_sleep(5)'));
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it('that goes silent mid-connection fails the query, then recovers when it answers again', async () => {
+    const relay = await hole({ forwardTo: { host: url.hostname, port: Number(url.port || 5432) } });
+    const db = await client({
+      connectionString: through(relay),
+      connectTimeoutMs: 500,
+      statementTimeoutMs: 300,
+    });
+    expect((await db.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+
+    relay.silence();
+    const { ms, error } = await timed(db.query('select 2'));
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    // statement timeout + the client's one-second grace, never the TCP timeout.
+    expect(ms).toBeLessThan(3_000);
+    const inTransaction = await timed(db.transaction((tx) => tx.query('select 3')));
+    expect(inTransaction.error).toBeInstanceOf(StoreUnavailableError);
+
+    relay.resume();
+    expect((await db.query<{ four: number }>('select 4 as four')).rows).toEqual([{ four: 4 }]);
+  });
+});
