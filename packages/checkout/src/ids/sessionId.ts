@@ -1,7 +1,7 @@
 /** Matches what `createSessionId` makes: `cs_` and 32 base64url characters. */
 const SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_-]{32}$/;
 
-/** 24 random bytes = 192 bits, well above the 128 bits DESIGN.md asks of session ids. */
+/** 24 random bytes = 192 bits, well above the 128 bits a session id needs to be unguessable. */
 const SESSION_ID_BYTES = 24;
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

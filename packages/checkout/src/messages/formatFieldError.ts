@@ -1,4 +1,4 @@
-import type { FieldError } from '../validation/checkoutForm.js';
+import type { FieldError } from './fieldError.js';
 import { formatMessage } from './messages.js';
 
 /**

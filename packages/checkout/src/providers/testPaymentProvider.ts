@@ -17,7 +17,7 @@ import type {
   PaymentResult,
 } from './types.js';
 
-/** The card numbers the test provider knows, and what each one does (DESIGN.md). */
+/** The card numbers the test provider knows, and what each one does (the README's test card table). */
 export const TEST_CARDS = {
   /** Succeeds. */
   success: '4242424242424242',

@@ -6,28 +6,16 @@ import { afterEach, beforeEach, describe, expect } from 'vitest';
 import type { CheckoutSession, CheckoutStore, StartAttemptInput } from '../store/types.js';
 import { describeAttempts } from './storeContractAttempts.js';
 import { describeConcurrency } from './storeContractConcurrency.js';
-import type { StoreContractContext } from './storeContractContext.js';
+import type {
+  OpenedStore,
+  StoreContractContext,
+  StoreContractSubject,
+} from './storeContractContext.js';
+
+export type { OpenedStore, StoreContractSubject } from './storeContractContext.js';
+
 import { describeEventsAndSweeps } from './storeContractEvents.js';
 import { makeStartAttempt } from './storeFixtures.js';
-
-/** A store under test and how to let go of it. */
-export interface OpenedStore {
-  store: CheckoutStore;
-  /** Removes what the test stored and closes what `open` opened. */
-  dispose(): Promise<void>;
-}
-
-/** What {@link describeStoreContract} tests. */
-export interface StoreContractSubject {
-  /** Opens a fresh, migrated, empty store. Called before every test. */
-  open(): Promise<OpenedStore>;
-  /**
-   * Opens a second store on the same data, as another host process would. When given,
-   * the concurrency tests run: 50 callers at once through both stores. Leave it out for
-   * stores whose callers never run at once (PGlite runs one query at a time).
-   */
-  openSibling?(): Promise<OpenedStore>;
-}
 
 /** Registers the store contract suite under `name`. */
 export function describeStoreContract(name: string, subject: StoreContractSubject): void {

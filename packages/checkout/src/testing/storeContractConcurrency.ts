@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OpenedStore, StoreContractSubject } from './describeStoreContract.js';
-import type { StoreContractContext } from './storeContractContext.js';
+import type {
+  OpenedStore,
+  StoreContractContext,
+  StoreContractSubject,
+} from './storeContractContext.js';
 import { makeCompletion, makeStartAttempt } from './storeFixtures.js';
 
 const MINUTE = 60_000;

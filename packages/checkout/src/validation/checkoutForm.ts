@@ -1,5 +1,6 @@
 import { BILLING_INTERVALS, type BillingInterval } from '../catalog/constants.js';
 import type { Catalog, Plan } from '../catalog/schema.js';
+import type { FieldError } from '../messages/fieldError.js';
 import type { CheckoutMessages } from '../messages/messages.js';
 import { isFreePlan } from '../pricing/quote.js';
 import { type PromoResolution, resolvePromoCode } from '../pricing/resolvePromoCode.js';
@@ -21,11 +22,9 @@ export const CHECKOUT_FIELDS = [
 /** One field of the plan-step form. */
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
-/** A field error: a message key and the values for its placeholders. */
-export interface FieldError {
-  message: keyof CheckoutMessages;
-  values?: Record<string, string | number>;
-}
+// A field error names a message (messages/fieldError.ts), so the form can show it in the
+// visitor's language.
+export type { FieldError } from '../messages/fieldError.js';
 
 /** Raw field values as strings, the way a form posts them. */
 export type CheckoutFormValues = Partial<Record<CheckoutField, string>>;
