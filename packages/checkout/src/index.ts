@@ -6,16 +6,18 @@ export type { BillingInterval } from './catalog/constants.js';
 export { findPlan, purchasablePlans } from './catalog/findPlan.js';
 export { CatalogError, parseCatalog } from './catalog/parseCatalog.js';
 export type { Catalog, CatalogInput, Country, Plan, PromoCode } from './catalog/schema.js';
-export {
-  AuthenticationStep,
-  type AuthenticationStepProps,
-} from './components/AuthenticationStep.js';
 export { CheckoutError, type CheckoutErrorProps } from './components/CheckoutError.js';
 export { CheckoutFallback, type CheckoutFallbackProps } from './components/CheckoutFallback.js';
 export { CheckoutNotFound, type CheckoutNotFoundProps } from './components/CheckoutNotFound.js';
 export { FinishStep, type FinishStepProps } from './components/FinishStep.js';
 export { PlanList, type PlanListProps } from './components/PlanList.js';
 export { PlanStep, type PlanStepProps } from './components/PlanStep.js';
+export {
+  type PaymentFieldsHandle,
+  type PaymentSlotValue,
+  usePaymentSlot,
+} from './components/paymentSlot.js';
+export { TestCardFields, type TestCardFieldsProps } from './components/TestCardFields.js';
 export {
   ConfigurationError,
   type ConfigurationIssue,
@@ -49,7 +51,6 @@ export {
   validateCheckout,
 } from './validation/checkoutForm.js';
 export {
-  type AuthenticationView,
   type FinishView,
   initialPlanStepState,
   type PlanStepAction,

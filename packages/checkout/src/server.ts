@@ -8,8 +8,12 @@ export {
   type CheckoutEngineOptions,
   createCheckoutEngine,
   type ReconcileReport,
+  type RenewalReport,
+  type TestClockReport,
+  type WebhookAnswer,
 } from './engine/createCheckoutEngine.js';
 export type { EngineLogger } from './engine/options.js';
+export { runTestClock, type TestClockOptions } from './engine/runTestClock.js';
 export {
   ConfigurationError,
   type ConfigurationIssue,
@@ -18,6 +22,7 @@ export {
   type PlankitErrorCode,
   ProviderError,
   StoreError,
+  WebhookSignatureError,
 } from './errors/errors.js';
 export {
   canTransition,
@@ -30,17 +35,36 @@ export {
   transition,
 } from './lifecycle/sessionLifecycle.js';
 export {
+  RENEWAL_RETRY_DAYS,
+  SUBSCRIPTION_EVENTS,
+  SUBSCRIPTION_STATES,
+  type SubscriptionEvent,
+  type SubscriptionState,
+} from './lifecycle/subscriptionLifecycle.js';
+export { TEST_CARDS } from './providers/test/testCards.js';
+export {
   createTestPaymentProvider,
-  TEST_CARDS,
   type TestPaymentProvider,
   type TestPaymentProviderOptions,
-} from './providers/testPaymentProvider.js';
+} from './providers/test/testPaymentProvider.js';
+export {
+  createTestProcessor,
+  TEST_PROCESSOR_WEBHOOK_SECRET,
+  type TestProcessor,
+  type TestProcessorOptions,
+} from './providers/test/testProcessor.js';
+export type { TestProcessorHandlerOptions } from './providers/test/testProcessorHandler.js';
+export type { PageLocale, TestProcessorText } from './providers/test/testProcessorPages.js';
 export type {
-  CardDetails,
-  CreatePaymentInput,
+  ChargeSavedMethodInput,
+  CreatedIntent,
+  CreateIntentInput,
+  IntentOutcome,
   PaymentFailureCode,
+  PaymentMethodSummary,
   PaymentProvider,
-  PaymentResult,
+  ProviderEvent,
+  WebhookRequest,
 } from './providers/types.js';
 export {
   buildContentSecurityPolicy,
@@ -69,6 +93,7 @@ export type {
   CompletionRecord,
   NewSession,
   Order,
+  PaymentMethodShown,
   RecentFailures,
   SessionRecord,
   SessionSelection,
@@ -80,4 +105,5 @@ export type {
   StartAttemptResult,
   StoreClock,
   Subscription,
+  SubscriptionUpdate,
 } from './store/types.js';

@@ -13,13 +13,15 @@ const require = createRequire(import.meta.url);
 
 const CLIENT_EXPORTS = [
   // components
-  'AuthenticationStep',
   'CheckoutError',
   'CheckoutFallback',
   'CheckoutNotFound',
   'FinishStep',
   'PlanList',
   'PlanStep',
+  // the payment slot and its first filler, the test provider's card fields
+  'TestCardFields',
+  'usePaymentSlot',
   // catalog, pricing, validation shared by the form and a host's own handler
   'CHECKOUT_FIELDS',
   'CatalogError',
@@ -59,6 +61,14 @@ const SERVER_EXPORTS = [
   'StoreError',
   'TEST_CARDS',
   'canTransition',
+  // the test processor, its webhooks and its clock; renewals
+  'RENEWAL_RETRY_DAYS',
+  'SUBSCRIPTION_EVENTS',
+  'SUBSCRIPTION_STATES',
+  'TEST_PROCESSOR_WEBHOOK_SECRET',
+  'WebhookSignatureError',
+  'createTestProcessor',
+  'runTestClock',
   'CheckoutStoreError',
   'StoreLockedError',
   'StoreUnavailableError',
@@ -86,13 +96,13 @@ const TESTING_EXPORTS = [
 ];
 
 const COMPONENTS = [
-  'AuthenticationStep',
   'CheckoutError',
   'CheckoutFallback',
   'CheckoutNotFound',
   'FinishStep',
   'PlanList',
   'PlanStep',
+  'TestCardFields',
 ] as const;
 
 describe('@plankit/checkout', () => {

@@ -42,9 +42,11 @@ function makeReceipt({
     email: 'ada@example.com',
     quote: q,
     amountPaid: q.dueToday,
+    paymentMethod: plan.id === 'free' ? null : { brand: 'visa', last4: '4242' },
     subscriptionStatus: trialEnd ? 'trialing' : 'active',
     currentPeriodEnd: '2027-03-01T00:00:00.000Z',
     trialEnd,
+    firstCharge: trialEnd ? { date: trialEnd, amount: q.total } : null,
   };
 }
 
@@ -90,7 +92,7 @@ const views: Array<[FinishView['status'], FinishView, string]> = [
       status: 'action_required',
       sessionId: 'cs_1',
       planName: 'Starter',
-      authenticateUrl: '/checkout/finish/authenticate?session=cs_1',
+      actionUrl: '/test-processor/authenticate/pi_1',
     },
     'Your bank needs to confirm this payment',
   ],
@@ -104,6 +106,12 @@ const views: Array<[FinishView['status'], FinishView, string]> = [
     },
     'Payment failed',
   ],
+  [
+    'canceled',
+    { status: 'canceled', planName: 'Starter', planUrl: '/checkout/starter' },
+    'This checkout was canceled',
+  ],
+  ['refunded', { status: 'refunded', receipt: makeReceipt() }, 'Payment refunded'],
   [
     'expired',
     { status: 'expired', planName: 'Starter', planUrl: '/checkout/starter' },
@@ -140,6 +148,7 @@ describe('team plan paid: yearly, 5 seats, LAUNCH20, German VAT', () => {
     expect(receiptValue('Total')).toBe('€571.20');
     expect(receiptValue('Paid')).toBe('€571.20');
     expect(receiptValue('Renews')).toBe('March 1, 2027');
+    expect(receiptValue('Payment method')).toBe('Visa ending in 4242');
     expect(receiptValue('Email')).toBe('ada@example.com');
     expect(screen.getByRole('link', { name: 'Back to plans' })).toHaveAttribute('href', '/plans');
   });
@@ -172,6 +181,9 @@ describe('pro plan trial started, ends 15 March 2026', () => {
     expect(receiptValue('Trial ends')).toBe('March 15, 2026');
     expect(receiptValue('Renews')).toBeNull();
     expect(receiptValue('Paid')).toBe('€0.00');
+    // The card is saved, and the receipt says what it will be charged, and when.
+    expect(receiptValue('First charge')).toBe('€34.51 on March 15, 2026');
+    expect(receiptValue('Payment method')).toBe('Visa ending in 4242');
   });
 });
 
@@ -203,11 +215,11 @@ describe('bank asks for authentication (3-D Secure)', () => {
       status: 'action_required',
       sessionId: 'cs_1',
       planName: 'Starter',
-      authenticateUrl: '/checkout/finish/authenticate?session=cs_1',
+      actionUrl: '/test-processor/authenticate/pi_1',
     });
     expect(screen.getByRole('link', { name: 'Continue to your bank' })).toHaveAttribute(
       'href',
-      '/checkout/finish/authenticate?session=cs_1',
+      '/test-processor/authenticate/pi_1',
     );
   });
 });

@@ -81,7 +81,7 @@ export function FinishStep({
       title = messages.finishActionTitle;
       lead = messages.finishActionLead;
       actions = (
-        <a className="pk-button pk-button--primary" href={view.authenticateUrl}>
+        <a className="pk-button pk-button--primary" href={view.actionUrl}>
           {messages.finishActionButton}
         </a>
       );

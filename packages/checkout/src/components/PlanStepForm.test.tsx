@@ -1,8 +1,14 @@
 import { type RenderOptions, screen, waitFor, within } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
-import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, type Mock, vi } from 'vitest';
 import type { Plan } from '../catalog/schema.js';
 import { resolveMessages } from '../messages/messages.js';
+import {
+  createTestPaymentProvider,
+  type TestPaymentProvider,
+} from '../providers/test/testPaymentProvider.js';
+import { createPgliteClient } from '../store/pgliteClient.js';
+import type { SqlClient } from '../store/types.js';
 import { makeCatalog, makePlan } from '../test-utils/factories.js';
 import { renderWithUser } from '../test-utils/render.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
@@ -12,6 +18,30 @@ import { PlanStepForm } from './PlanStepForm.js';
 import { TestCardFields } from './TestCardFields.js';
 
 const catalog = makeCatalog();
+
+// The test card fields talk to the test processor: a real one, on an embedded database,
+// answering the browser's fetch in this process (what the host serves at /test-processor).
+let processorDb: SqlClient;
+let processor: TestPaymentProvider;
+let processorDown = false;
+const tokenizeCalls: string[] = [];
+beforeAll(async () => {
+  processorDb = await createPgliteClient();
+  processor = createTestPaymentProvider({ ledger: processorDb });
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    tokenizeCalls.push(String(init?.body ?? ''));
+    if (processorDown) throw new TypeError('Failed to fetch');
+    return processor.handle(new Request(new URL(input, 'http://127.0.0.1'), init));
+  });
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await processorDb.close();
+});
+afterEach(() => {
+  processorDown = false;
+  tokenizeCalls.length = 0;
+});
 
 function catalogPlan(id: string): Plan {
   const plan = catalog.plans.find((p) => p.id === id);
@@ -253,21 +283,22 @@ describe('team plan, 5 seats, LAUNCH20 applied, German VAT', () => {
 });
 
 describe('pro plan with a 14-day trial', () => {
-  it('asks for no card, starts the trial and charges nothing today', () => {
+  it('asks for a card to save for the first charge, and charges nothing today', () => {
     renderForm({ plan: catalogPlan('pro') });
-    expect(screen.queryByRole('group', { name: 'Payment' })).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('CVC')).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Payment' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start 14-day trial' })).toBeInTheDocument();
     expect(summaryAmount('Due today')).toBe('€0.00');
     expect(summaryAmount('After the 14-day trial')).toBe('€29.00 / month');
   });
 
-  it('submits without card fields being required', async () => {
+  it('posts the saved card’s payment method when the trial starts', async () => {
     const { user, action } = renderForm({ plan: catalogPlan('pro') });
     await fillContact(user);
+    await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Start 14-day trial' }));
     await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(action.mock.calls[0]?.[1].get('paymentMethod')).toMatch(/^pm_/);
   });
 });
 
@@ -371,11 +402,16 @@ describe('team plan, yearly, 5 seats, Germany, valid test card', () => {
       name: 'Ada Lovelace',
       country: 'DE',
       promo: '',
-      cardNumber: '4242 4242 4242 4242',
-      cardExpiry: futureExpiry,
-      cardCvc: '123',
+      paymentMethod: expect.stringMatching(/^pm_/),
     });
     expect(posted.idempotencyKey).toEqual(expect.stringMatching(/\S{16,}/));
+    // The card went to the processor only: the host's form post carries none of it.
+    for (const field of ['cardNumber', 'cardExpiry', 'cardCvc', 'number', 'cvc']) {
+      expect(Object.keys(posted)).not.toContain(field);
+    }
+    expect(JSON.stringify(posted)).not.toContain('4242');
+    expect(tokenizeCalls).toHaveLength(1);
+    expect(tokenizeCalls[0]).toContain('4242 4242 4242 4242');
     // The amount is the server's to compute: the form never posts one.
     expect(Object.keys(posted)).not.toContain('amount');
     expect(Object.keys(posted)).not.toContain('total');
@@ -446,7 +482,47 @@ describe('starter plan, card declined by the bank', () => {
     await waitFor(() => expect(action).toHaveBeenCalledTimes(2));
     const formData = action.mock.calls[1]?.[1];
     expect(formData?.get('idempotencyKey')).toBe('key-from-server');
-    expect(formData?.get('cardNumber')).toBe('4242 4242 4242 4242');
+    expect(formData?.get('paymentMethod')).toMatch(/^pm_/);
+    expect(formData?.get('cardNumber')).toBeNull();
+  });
+});
+
+describe('starter plan, the test processor cannot be reached', () => {
+  it('says so, keeps the card typed in and posts nothing to the host', async () => {
+    processorDown = true;
+    const { user, action } = renderForm();
+    await fillContact(user);
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    const alert = screen.getByRole('alert');
+    await waitFor(() =>
+      expect(alert).toHaveTextContent(
+        'Your card details could not be checked. Check your connection and try again.',
+      ),
+    );
+    expect(alert).toHaveFocus();
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    expect(action).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Pay €10.71' })).toBeEnabled();
+  });
+});
+
+describe('starter plan, an American Express card', () => {
+  it('wants a 4-digit CVC, checked before anything is sent, then pays', async () => {
+    const { user, action } = renderForm();
+    await fillContact(user);
+    await user.type(screen.getByLabelText('Card number'), '3782 822463 10005');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), futureExpiry);
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    const cvc = screen.getByLabelText('CVC');
+    expect(cvc).toHaveAttribute('aria-invalid', 'true');
+    expect(cvc).toHaveAccessibleDescription('Enter the 4 digits on the front of your card.');
+    expect(tokenizeCalls).toEqual([]);
+    await user.type(cvc, '4');
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(action.mock.calls[0]?.[1].get('paymentMethod')).toMatch(/^pm_/);
   });
 });
 
@@ -486,17 +562,16 @@ describe('starter plan, Apply pressed with nothing else filled in', () => {
 describe('team plan re-rendered from a submission without JavaScript', () => {
   const fromServer: PlanStepState = {
     status: 'invalid',
-    fieldErrors: { cardNumber: { message: 'errorCardLuhn' } },
+    fieldErrors: { email: { message: 'errorEmail' } },
     formError: null,
     values: {
       interval: 'yearly',
       currency: 'EUR',
       seats: '7',
-      email: 'ada@example.com',
+      email: 'ada@example',
       name: 'Ada Lovelace',
       country: 'FR',
       promo: 'LAUNCH20',
-      cardExpiry: futureExpiry,
     },
     idempotencyKey: 'server-minted-key',
   };
@@ -505,15 +580,14 @@ describe('team plan re-rendered from a submission without JavaScript', () => {
     renderForm({ plan: catalogPlan('team'), initialState: fromServer });
     expect(screen.getByRole('radio', { name: 'Yearly' })).toBeChecked();
     expect(screen.getByRole('spinbutton', { name: 'Seats' })).toHaveValue(7);
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Enter an email address like name@example.com.',
+    );
     expect(screen.getByLabelText('Full name')).toHaveValue('Ada Lovelace');
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('FR');
     expect(screen.getByLabelText('Promo code (optional)')).toHaveValue('LAUNCH20');
-    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue(futureExpiry);
     expect(screen.getByLabelText('Card number')).toHaveValue('');
-    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(
-      'This card number is not valid. Check it for typos.',
-    );
     // 7 seats × 120 € yearly + 20% French VAT.
     expect(summaryAmount('Subtotal')).toBe('€840.00');
     expect(screen.getByRole('button', { name: 'Pay €1,008.00' })).toBeInTheDocument();
@@ -521,8 +595,8 @@ describe('team plan re-rendered from a submission without JavaScript', () => {
 
   it('keeps the server’s idempotency key for the next submission', async () => {
     const { user, action } = renderForm({ plan: catalogPlan('team'), initialState: fromServer });
-    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
-    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.type(screen.getByLabelText('Email'), '.com');
+    await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay €1,008.00' }));
     await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
     expect(action.mock.calls[0]?.[1].get('idempotencyKey')).toBe('server-minted-key');

@@ -108,10 +108,11 @@ export function PlanStepForm(props: PlanStepFormProps) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
+    if (pending || form.preparing) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter ?? null;
     const formData = new FormData(event.currentTarget, submitter);
-    if (formData.get('intent') !== 'apply-promo') {
+    const paying = formData.get('intent') !== 'apply-promo';
+    if (paying) {
       const found = checkAll();
       const paymentOk = paymentFields.current?.validate() ?? true;
       if (Object.keys(found).length > 0 || !paymentOk) {
@@ -122,7 +123,22 @@ export function PlanStepForm(props: PlanStepFormProps) {
     // Posting under the key starts its reuse window again: a retry after this very post
     // fails is what the stored key is for, however long the visitor took to fill the form.
     storeCheckoutKey(sessionStorageOrNull(), plan.id, form.idempotencyKey, Date.now());
-    startTransition(() => formAction(formData));
+    const fields = paying ? paymentFields.current : null;
+    if (!fields) {
+      startTransition(() => formAction(formData));
+      return;
+    }
+    // The provider's fields make a payment-method id first; only that id is posted.
+    dispatch({ type: 'preparing' });
+    void fields.createPaymentMethod().then((made) => {
+      if ('error' in made) {
+        dispatch({ type: 'paymentFailed', error: made.error });
+        return;
+      }
+      formData.set('paymentMethod', made.paymentMethodId);
+      dispatch({ type: 'prepared' });
+      startTransition(() => formAction(formData));
+    });
   };
 
   const errorOf = (field: FormField) => formatFieldError(messages, form.errors[field]);
@@ -150,7 +166,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
       <PayButton label={payLabel} pending={pending} pendingLabel="" hiddenDefault />
       <FormAlerts
         ref={alertRef}
-        formError={formatFieldError(messages, state.formError)}
+        formError={formatFieldError(messages, form.clientError ?? state.formError)}
         hasErrors={Object.values(form.errors).some(Boolean) || form.paymentInvalid}
         status={
           appliedPromo && state.status === 'idle'
@@ -213,7 +229,11 @@ export function PlanStepForm(props: PlanStepFormProps) {
         perSeat={Boolean(plan.seats)}
         taxPending={countryRate === undefined}
       />
-      <PayButton label={payLabel} pending={pending} pendingLabel={messages.submitPending} />
+      <PayButton
+        label={payLabel}
+        pending={pending || form.preparing}
+        pendingLabel={messages.submitPending}
+      />
     </form>
   );
 }

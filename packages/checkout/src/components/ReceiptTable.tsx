@@ -2,6 +2,17 @@ import { type CheckoutMessages, formatMessage } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { Receipt } from '../views/types.js';
 
+/** A card brand as people write it (`visa` → Visa, `amex` → American Express). */
+export function cardBrandName(brand: string): string {
+  const names: Record<string, string> = {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    discover: 'Discover',
+  };
+  return names[brand] ?? 'Card';
+}
+
 /** A date as the receipt shows it: long style, in UTC (the store's dates are UTC). */
 export function formatDate(iso: string, locale: string | undefined): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
@@ -81,6 +92,28 @@ export function ReceiptTable({ receipt, messages, locale }: ReceiptTableProps) {
           <dt>{receipt.trialEnd ? messages.receiptTrialEnds : messages.receiptRenews}</dt>
           <dd>{formatDate(receipt.trialEnd ?? receipt.currentPeriodEnd, locale)}</dd>
         </div>
+        {receipt.firstCharge ? (
+          <div className="pk-summary-line">
+            <dt>{messages.receiptFirstCharge}</dt>
+            <dd>
+              {formatMessage(messages.receiptFirstChargeValue, {
+                amount: money(receipt.firstCharge.amount),
+                date: formatDate(receipt.firstCharge.date, locale),
+              })}
+            </dd>
+          </div>
+        ) : null}
+        {receipt.paymentMethod ? (
+          <div className="pk-summary-line">
+            <dt>{messages.receiptPaymentMethod}</dt>
+            <dd>
+              {formatMessage(messages.receiptCardEnding, {
+                brand: cardBrandName(receipt.paymentMethod.brand),
+                last4: receipt.paymentMethod.last4,
+              })}
+            </dd>
+          </div>
+        ) : null}
         <div className="pk-summary-line">
           <dt>{messages.receiptEmail}</dt>
           <dd>{receipt.email}</dd>

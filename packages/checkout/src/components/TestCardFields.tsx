@@ -1,22 +1,38 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import type { FieldError } from '../messages/fieldError.js';
 import { formatFieldError } from '../messages/formatFieldError.js';
+import { TEST_PROCESSOR_PATH } from '../routes/slugs.js';
 import {
+  type CardFieldError,
   checkCardCvc,
   checkCardExpiry,
   checkCardNumber,
   formatCardNumber,
 } from '../validation/card.js';
-import type { FieldError } from '../validation/checkoutForm.js';
 import { Field } from './Field.js';
 import { usePaymentSlot } from './paymentSlot.js';
 
 type CardField = 'cardNumber' | 'cardExpiry' | 'cardCvc';
 const CARD_FIELDS: readonly CardField[] = ['cardNumber', 'cardExpiry', 'cardCvc'];
+/** The processor's names for the fields, in its answers. */
+const PROCESSOR_FIELD: Record<'number' | 'expiry' | 'cvc', CardField> = {
+  number: 'cardNumber',
+  expiry: 'cardExpiry',
+  cvc: 'cardCvc',
+};
 
 /** Props of {@link TestCardFields}. */
-export type TestCardFieldsProps = Record<string, never>;
+export interface TestCardFieldsProps {
+  /**
+   * The test processor's tokenising endpoint (default `/test-processor/v1/payment_methods`,
+   * where the host serves the processor).
+   */
+  tokenizeUrl?: string;
+}
+
+type Errors = Partial<Record<CardField, FieldError>>;
 
 /** Turns a typed expiry into `MM/YY` as the visitor types (`123` → `12/3`). */
 function formatExpiry(input: string): string {
@@ -25,85 +41,106 @@ function formatExpiry(input: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-function checkCard(field: CardField, value: string): FieldError | null {
+function checkField(field: CardField, values: Record<CardField, string>): FieldError | null {
   const error =
     field === 'cardNumber'
-      ? checkCardNumber(value)
+      ? checkCardNumber(values.cardNumber)
       : field === 'cardExpiry'
-        ? checkCardExpiry(value, new Date())
-        : checkCardCvc(value);
+        ? checkCardExpiry(values.cardExpiry, new Date())
+        : checkCardCvc(values.cardCvc, values.cardNumber);
   return error ? { message: error } : null;
 }
 
-/** The card fields' share of the server's field errors. */
-function cardErrorsOf(
-  fieldErrors: Partial<Record<string, FieldError>>,
-): Partial<Record<CardField, FieldError>> {
-  const found: Partial<Record<CardField, FieldError>> = {};
-  for (const field of CARD_FIELDS) {
-    const error = fieldErrors[field];
-    if (error) found[field] = error;
-  }
-  return found;
-}
-
 /**
- * The test provider's card fields, the first filler of the plan step's payment slot:
- * number, expiry and CVC, checked as the visitor types with the same rules as the server.
- * After a failed payment the number and CVC are cleared; the expiry is kept.
+ * The test provider's card fields, the first filler of the plan step's payment slot. They
+ * check the card as the visitor types (the processor's own rules), and on Pay they send it
+ * to the test processor, which answers with a payment-method id: the only thing the form
+ * posts to the host. The inputs have no `name`, so the card is never part of the form post.
+ * Without JavaScript they stay hidden and the visitor pays on the processor's hosted page.
  */
-export function TestCardFields(_props: TestCardFieldsProps = {}) {
+export function TestCardFields({
+  tokenizeUrl = `${TEST_PROCESSOR_PATH}/v1/payment_methods`,
+}: TestCardFieldsProps) {
   const { register, reportInvalid, state, messages, testMode } = usePaymentSlot();
   const [values, setValues] = useState<Record<CardField, string>>({
     cardNumber: '',
-    cardExpiry: state.values.cardExpiry ?? '',
+    cardExpiry: '',
     cardCvc: '',
   });
-  const [errors, setErrors] = useState(() => cardErrorsOf(state.fieldErrors));
+  const [errors, setErrors] = useState<Errors>({});
+  const [mounted, setMounted] = useState(false);
   const [seen, setSeen] = useState(state);
-  // A new server result: show its errors; after a failure drop what must not be kept.
+  // A failed payment: the number and CVC are cleared, the expiry is kept.
   if (seen !== state) {
     setSeen(state);
-    setErrors(cardErrorsOf(state.fieldErrors));
     if (state.status === 'failed') setValues((v) => ({ ...v, cardNumber: '', cardCvc: '' }));
   }
+  useEffect(() => setMounted(true), []);
 
-  // The form calls validate() on submit; it reads the latest values through the ref.
+  // The form calls the handle on submit; it reads the latest values through the ref.
   const latest = useRef(values);
   latest.current = values;
   useEffect(
     () =>
       register({
         validate() {
-          const found: Partial<Record<CardField, FieldError>> = {};
+          const found: Errors = {};
           for (const field of CARD_FIELDS) {
-            const error = checkCard(field, latest.current[field]);
+            const error = checkField(field, latest.current);
             if (error) found[field] = error;
           }
           setErrors(found);
           return Object.keys(found).length === 0;
         },
+        async createPaymentMethod() {
+          const { cardNumber, cardExpiry, cardCvc } = latest.current;
+          try {
+            const response = await fetch(tokenizeUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ number: cardNumber, expiry: cardExpiry, cvc: cardCvc }),
+            });
+            const body = (await response.json()) as {
+              id?: string;
+              errors?: Partial<Record<keyof typeof PROCESSOR_FIELD, CardFieldError>>;
+            };
+            if (response.ok && body.id) return { paymentMethodId: body.id };
+            if (body.errors) {
+              const found: Errors = {};
+              for (const [name, message] of Object.entries(body.errors)) {
+                const field = PROCESSOR_FIELD[name as keyof typeof PROCESSOR_FIELD];
+                if (field && message) found[field] = { message };
+              }
+              setErrors(found);
+              return { error: null };
+            }
+          } catch {
+            // The processor did not answer: said below, the card stays typed in.
+          }
+          return { error: { message: 'errorPaymentMethod' } };
+        },
       }),
-    [register],
+    [register, tokenizeUrl],
   );
   const invalid = CARD_FIELDS.some((field) => errors[field]);
   useEffect(() => reportInvalid(invalid), [invalid, reportInvalid]);
 
   const set = (field: CardField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
+    const next = { ...values, [field]: value };
+    setValues(next);
     // Once a field showed an error, re-check it as the visitor fixes it.
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: checkCard(field, value) ?? undefined }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: checkField(field, next) ?? undefined }));
   };
   const blur = (field: CardField) => () => {
     if (values[field] === '') return; // Do not nag before the visitor typed anything.
-    setErrors((e) => ({ ...e, [field]: checkCard(field, values[field]) ?? undefined }));
+    setErrors((e) => ({ ...e, [field]: checkField(field, values) ?? undefined }));
   };
-  const errorOf = (field: CardField) => formatFieldError(messages, errors[field]);
   const input = (field: CardField) => ({
     className: 'pk-input',
     type: 'text',
-    name: field,
     inputMode: 'numeric' as const,
+    // Numbers read left to right in every language.
+    dir: 'ltr',
     required: true,
     value: values[field],
     onBlur: blur(field),
@@ -111,45 +148,62 @@ export function TestCardFields(_props: TestCardFieldsProps = {}) {
 
   return (
     <>
-      {testMode ? <p className="pk-hint pk-test-hint">{messages.paymentTestHint}</p> : null}
-      <Field id="pk-cardNumber" label={messages.cardNumberLabel} error={errorOf('cardNumber')}>
-        {(aria) => (
-          <input
-            {...aria}
-            {...input('cardNumber')}
-            className="pk-input pk-input--card"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            maxLength={23}
-            onChange={(event) => set('cardNumber', formatCardNumber(event.target.value))}
-          />
-        )}
-      </Field>
-      <div className="pk-row">
-        <Field id="pk-cardExpiry" label={messages.cardExpiryLabel} error={errorOf('cardExpiry')}>
+      <noscript>
+        <p className="pk-hint">{messages.paymentNoJsHint}</p>
+      </noscript>
+      <div className="pk-card-fields" hidden={!mounted}>
+        {testMode ? <p className="pk-hint pk-test-hint">{messages.paymentTestHint}</p> : null}
+        <Field
+          id="pk-cardNumber"
+          label={messages.cardNumberLabel}
+          error={formatFieldError(messages, errors.cardNumber)}
+        >
           {(aria) => (
             <input
               {...aria}
-              {...input('cardExpiry')}
-              autoComplete="cc-exp"
-              placeholder={messages.cardExpiryHint}
-              maxLength={7}
-              onChange={(event) => set('cardExpiry', formatExpiry(event.target.value))}
+              {...input('cardNumber')}
+              className="pk-input pk-input--card"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              maxLength={23}
+              onChange={(event) => set('cardNumber', formatCardNumber(event.target.value))}
             />
           )}
         </Field>
-        <Field id="pk-cardCvc" label={messages.cardCvcLabel} error={errorOf('cardCvc')}>
-          {(aria) => (
-            <input
-              {...aria}
-              {...input('cardCvc')}
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              onChange={(event) => set('cardCvc', event.target.value.replace(/\D/g, ''))}
-            />
-          )}
-        </Field>
+        <div className="pk-row">
+          <Field
+            id="pk-cardExpiry"
+            label={messages.cardExpiryLabel}
+            error={formatFieldError(messages, errors.cardExpiry)}
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...input('cardExpiry')}
+                autoComplete="cc-exp"
+                placeholder={messages.cardExpiryHint}
+                maxLength={7}
+                onChange={(event) => set('cardExpiry', formatExpiry(event.target.value))}
+              />
+            )}
+          </Field>
+          <Field
+            id="pk-cardCvc"
+            label={messages.cardCvcLabel}
+            error={formatFieldError(messages, errors.cardCvc)}
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...input('cardCvc')}
+                autoComplete="cc-csc"
+                placeholder="123"
+                maxLength={4}
+                onChange={(event) => set('cardCvc', event.target.value.replace(/\D/g, ''))}
+              />
+            )}
+          </Field>
+        </div>
       </div>
     </>
   );

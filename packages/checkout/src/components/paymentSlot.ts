@@ -1,5 +1,8 @@
+'use client';
+
 import { createContext, useContext } from 'react';
 import { InvalidArgumentError } from '../errors/errors.js';
+import type { FieldError } from '../messages/fieldError.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import type { PlanStepState } from '../views/types.js';
 
@@ -11,6 +14,12 @@ import type { PlanStepState } from '../views/types.js';
 export interface PaymentFieldsHandle {
   /** Checks the fields as the visitor left them, shows their errors, and says if all is well. */
   validate(): boolean;
+  /**
+   * Turns what the visitor entered into the provider's payment-method id, talking to the
+   * provider only: the card never reaches the host. On failure, `error` is a message for the
+   * whole form, or null when the fields show their own errors.
+   */
+  createPaymentMethod(): Promise<{ paymentMethodId: string } | { error: FieldError | null }>;
 }
 
 /** What the form gives the payment fields it hosts. */

@@ -26,6 +26,10 @@ export interface PlanStepFormState {
   seen: PlanStepState;
   /** Grows by one whenever focus should move to the first invalid field or the alert. */
   focusRequest: number;
+  /** The payment fields are turning the card into a payment-method id (before the post). */
+  preparing: boolean;
+  /** A message for the whole form that came from the browser (the processor unreachable). */
+  clientError: FieldError | null;
 }
 
 export type PlanStepFormAction =
@@ -42,7 +46,13 @@ export type PlanStepFormAction =
   /** The browser minted or restored a key (only fills an empty one). */
   | { type: 'key'; key: string }
   /** Choices a link into the plan step carried. */
-  | { type: 'link'; options: PlanLinkOptions };
+  | { type: 'link'; options: PlanLinkOptions }
+  /** The payment fields started making a payment method. */
+  | { type: 'preparing' }
+  /** They made one: the post goes out. */
+  | { type: 'prepared' }
+  /** They could not: their own errors show (`error` null), or a message for the form. */
+  | { type: 'paymentFailed'; error: FieldError | null };
 
 /** What the initial state is derived from. */
 export interface PlanStepFormInit {
@@ -79,6 +89,8 @@ export function initPlanStepForm({
     idempotencyKey: state.idempotencyKey ?? '',
     seen: state,
     focusRequest: 0,
+    preparing: false,
+    clientError: null,
   };
 }
 
@@ -115,6 +127,7 @@ export function planStepFormReducer(
     case 'invalid':
       return {
         ...form,
+        clientError: null,
         errors: action.errors,
         paymentInvalid: action.paymentInvalid,
         focusRequest: form.focusRequest + 1,
@@ -129,6 +142,7 @@ export function planStepFormReducer(
       return {
         ...form,
         seen: state,
+        clientError: null,
         errors: state.fieldErrors,
         idempotencyKey: action.key,
         focusRequest: focus ? form.focusRequest + 1 : form.focusRequest,
@@ -138,5 +152,17 @@ export function planStepFormReducer(
       return form.idempotencyKey ? form : { ...form, idempotencyKey: action.key };
     case 'link':
       return { ...form, values: withLink(form.values, action.options) };
+    case 'preparing':
+      return { ...form, preparing: true, clientError: null };
+    case 'prepared':
+      return { ...form, preparing: false };
+    case 'paymentFailed':
+      return {
+        ...form,
+        preparing: false,
+        clientError: action.error,
+        paymentInvalid: action.error === null,
+        focusRequest: form.focusRequest + 1,
+      };
   }
 }

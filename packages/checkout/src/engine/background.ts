@@ -1,5 +1,6 @@
 import { describeError } from './describeError.js';
 import type { EngineContext } from './engineContext.js';
+import { runRenewals } from './renewals.js';
 import { expireStaleSessions, reconcilePayments } from './sweeps.js';
 
 /** The engine's own background work: the sweeps, on a timer. */
@@ -8,12 +9,14 @@ export interface BackgroundWork {
   start(): void;
   /** Stops the timer and waits for a pass that is running. */
   stop(): Promise<void>;
-  /** Runs one pass now: clock, reconcile, expire. Never throws; failures are logged. */
+  /** Runs one pass now: clock, reconcile, expire, renew. Never throws; failures are logged. */
   runOnce(): Promise<void>;
 }
 
 /**
- * Runs the sweeps every `sweepIntervalMs`. Every step is a conditional statement in the
+ * Runs the sweeps (reconcile lost payment outcomes, expire unpaid sessions, charge due
+ * renewals) every `sweepIntervalMs`, after recording which provider the store is used with
+ * (the test clock checks it). Every step is a conditional statement in the
  * store (stale attempts are taken with SKIP LOCKED), so any number of host processes may
  * run this at once against one database; the timer does not keep the process alive.
  */
@@ -27,6 +30,7 @@ export function createBackgroundWork(ctx: EngineContext): BackgroundWork {
       await ctx.clock.sync();
       await reconcilePayments(ctx);
       await expireStaleSessions(ctx);
+      await runRenewals(ctx);
     } catch (error) {
       ctx.logger.error('[plankit] background sweep failed', { error: describeError(error) });
     }
@@ -45,7 +49,10 @@ export function createBackgroundWork(ctx: EngineContext): BackgroundWork {
       if (timer) return;
       timer = setInterval(() => void runOnce(), ctx.sweepIntervalMs);
       timer.unref?.();
-      void runOnce();
+      void ctx
+        .fromStore('setActiveProvider', {}, () => ctx.store.setActiveProvider(ctx.provider.id))
+        .catch(() => {})
+        .then(runOnce);
     },
     async stop() {
       if (timer) clearInterval(timer);

@@ -59,9 +59,14 @@ function buildReceipt(
     email: order.email,
     quote: session.quote,
     amountPaid: order.amountPaid,
+    paymentMethod: order.paymentMethod,
     subscriptionStatus: subscription.status,
     currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
     trialEnd: subscription.trialEnd?.toISOString() ?? null,
+    firstCharge:
+      subscription.trialEnd && subscription.amount > 0
+        ? { date: subscription.trialEnd.toISOString(), amount: subscription.amount }
+        : null,
   };
 }
 
@@ -97,11 +102,13 @@ export function buildFinishView(input: FinishViewInput): FinishView {
       return { status: 'paid', receipt };
     }
     case 'requires_action':
+      // Waiting for the buyer on the provider's page; without its address (never the case
+      // for a session the engine moved there), the plan step lets them start again.
       return {
         status: 'action_required',
         sessionId: session.id,
         planName,
-        authenticateUrl: session.actionUrl ?? routes.authenticate(session.id),
+        actionUrl: session.actionUrl ?? planUrl(),
       };
     case 'processing':
       // Running now, or its outcome was lost (it may have charged): say so honestly (no

@@ -1,32 +1,34 @@
 // The engine is a composition of parts, each in its own module (docs/ARCHITECTURE.md,
-// "The engine"): submit (validate, price, start the attempt), pay (the provider call),
-// settle (the one place a payment's outcome becomes a stored state), sweeps (reconcile,
-// expire), views (what the finish step shows) and the background work that runs the
-// sweeps. This file only wires them together.
+// "The engine"): submit (validate, price, start the attempt), pay (create, record, confirm
+// the provider's intent), settle (the one place a payment's outcome becomes a stored
+// state), refresh (the return from the provider's page), webhooks, sweeps (reconcile,
+// expire), renewals, views (what the finish step shows) and the background work that runs
+// the sweeps. This file only wires them together.
 
 import type { Catalog } from '../catalog/schema.js';
+import type { WebhookRequest } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
-import type {
-  AuthenticationView,
-  FinishView,
-  RequestContext,
-  SubmitResult,
-} from '../views/types.js';
-import { completeAuthentication } from './authentication.js';
+import type { FinishView, RequestContext, SubmitResult } from '../views/types.js';
 import { createBackgroundWork } from './background.js';
 import { createEngineContext } from './engineContext.js';
 import { type CheckoutEngineOptions, resolveEngineOptions } from './options.js';
+import { type RenewalReport, runRenewals } from './renewals.js';
 import { submitPlanStep } from './submit.js';
 import { expireStaleSessions, type ReconcileReport, reconcilePayments } from './sweeps.js';
-import { getAuthenticationView, getFinishView } from './views.js';
+import { advanceTestClock, type TestClockReport } from './testClock.js';
+import { getFinishView } from './views.js';
+import { handleWebhook, type WebhookAnswer } from './webhooks.js';
 
 /** The server side of the checkout: validates, prices, pays and records. */
 export interface CheckoutEngine {
   readonly catalog: Catalog;
   readonly routes: CheckoutRoutes;
   /**
-   * Handles a plan-step submission (a Server Action's `FormData`, or plain fields). Returns
-   * a redirect (finish or authenticate) or a state for the form; bad input never throws.
+   * Handles a plan-step submission (a Server Action's `FormData`, or plain fields): the
+   * buyer's details and the payment-method id the provider's fields made, never card data.
+   * Returns a redirect (the finish step, or the provider's page: 3-D Secure, or the hosted
+   * payment page when no payment method came, as without JavaScript) or a state for the
+   * form; bad input never throws.
    * @throws StoreError or ProviderError when the store or the payment provider fails
    * (details logged, never exposed).
    */
@@ -36,20 +38,13 @@ export interface CheckoutEngine {
   ): Promise<SubmitResult>;
   /** What the finish step shows for a session; `not_found` for anything not the visitor's. */
   getFinishView(sessionId: string | null | undefined, context: RequestContext): Promise<FinishView>;
-  /** What the test bank's authentication page shows for a session. */
-  getAuthenticationView(
-    sessionId: string | null | undefined,
-    context: RequestContext,
-  ): Promise<AuthenticationView>;
   /**
-   * Applies the visitor's decision on the test bank page and returns where to go next
-   * (the finish step). Repeating it on a finished session changes nothing.
+   * Handles a webhook of the payment provider named in the route (`providerId`): verified
+   * on the raw body, each event applied once, states only moving forward. Answer with the
+   * returned status.
+   * @throws StoreError when the store fails (answer 500: the provider sends it again).
    */
-  completeAuthentication(
-    sessionId: string,
-    decision: 'approve' | 'decline',
-    context: RequestContext,
-  ): Promise<{ location: string }>;
+  handleWebhook(providerId: string, request: WebhookRequest): Promise<WebhookAnswer>;
   /**
    * Settles payments whose outcome nobody recorded (the provider's answer was lost, or the
    * request died mid-payment) by asking the provider, so a charge never ends without an
@@ -58,6 +53,16 @@ export interface CheckoutEngine {
   reconcilePayments(): Promise<ReconcileReport>;
   /** Marks unpaid sessions past their expiry as `expired`; returns how many. `start()` runs it. */
   expireStaleSessions(): Promise<number>;
+  /**
+   * Charges due renewals and ends canceled subscriptions (for a provider that leaves
+   * renewals to the engine). `start()` runs it.
+   */
+  runRenewals(): Promise<RenewalReport>;
+  /**
+   * Test mode only: moves the store's clock forward to `to` and runs every renewal, retry
+   * and expiry due by then. Refuses unless the provider is the test provider.
+   */
+  advanceTestClock(to: Date): Promise<TestClockReport>;
   /**
    * Starts the engine's background work (the sweeps above, every `sweepIntervalMs`, the
    * first pass at once). Safe to call in every host process sharing one database; calling
@@ -86,15 +91,18 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     routes: ctx.routes,
     submitPlanStep: (form, context) => submitPlanStep(ctx, form, context),
     getFinishView: (sessionId, context) => getFinishView(ctx, sessionId, context),
-    getAuthenticationView: (sessionId, context) => getAuthenticationView(ctx, sessionId, context),
-    completeAuthentication: (sessionId, decision, context) =>
-      completeAuthentication(ctx, sessionId, decision, context),
+    handleWebhook: (providerId, request) => handleWebhook(ctx, providerId, request),
     reconcilePayments: () => reconcilePayments(ctx),
     expireStaleSessions: () => expireStaleSessions(ctx),
+    runRenewals: () => runRenewals(ctx),
+    advanceTestClock: (to) => advanceTestClock(ctx, to),
     start: background.start,
     stop: background.stop,
   };
 }
 
 export type { CheckoutEngineOptions } from './options.js';
+export type { RenewalReport } from './renewals.js';
 export type { ReconcileReport } from './sweeps.js';
+export type { TestClockReport } from './testClock.js';
+export type { WebhookAnswer } from './webhooks.js';

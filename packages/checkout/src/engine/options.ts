@@ -111,12 +111,20 @@ const optionsSchema = z.object({
   ),
   provider: z.custom<PaymentProvider>(
     (value) =>
-      hasMethods(value, ['createPayment', 'confirmPayment', 'retrievePayment', 'findPayment']) &&
-      typeof (value as PaymentProvider).id === 'string',
+      hasMethods(value, [
+        'createIntent',
+        'confirmIntent',
+        'retrieveIntent',
+        'cancelIntent',
+        'chargeSavedMethod',
+        'parseWebhook',
+      ]) &&
+      typeof (value as PaymentProvider).id === 'string' &&
+      ['engine', 'provider'].includes((value as PaymentProvider).renews),
     'must be a PaymentProvider (createTestPaymentProvider() or your own)',
   ),
   routes: z.custom<CheckoutRoutes>(
-    (value) => hasMethods(value, ['plan', 'finish', 'authenticate', 'match']),
+    (value) => hasMethods(value, ['plan', 'finish', 'webhook', 'match']),
     'must be the route helper (createCheckoutRoutes())',
   ),
   merchantName: z.string().trim().min(1, 'must not be empty').default('Plankit'),

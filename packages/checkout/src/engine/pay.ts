@@ -1,5 +1,7 @@
+import { ProviderError } from '../errors/errors.js';
+import type { CreateIntentInput, IntentOutcome } from '../providers/types.js';
 import type { CheckoutSession } from '../store/types.js';
-import { toCardDetails } from '../validation/card.js';
+import { planLinkFor } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
 import { outcomeOf, settleAttempt } from './settle.js';
 
@@ -10,36 +12,87 @@ export function providerKeyOf(session: Pick<CheckoutSession, 'id' | 'attempt'>):
   return `${session.id}:${session.attempt}`;
 }
 
+/** What the engine asks the provider to set up for a session's current attempt. */
+function intentFor(
+  ctx: EngineContext,
+  session: CheckoutSession,
+  flow: CreateIntentInput['flow'],
+): CreateIntentInput {
+  const plan = ctx.planOf(session.planId);
+  const { quote } = session;
+  const trial = Boolean(quote.trialDays);
+  return {
+    idempotencyKey: providerKeyOf(session),
+    // A trial charges nothing today: the card is saved for its first charge.
+    mode: trial ? 'setup' : 'payment',
+    amount: trial ? quote.total : session.amountDue,
+    currency: session.currency,
+    description: `${ctx.merchantName}: ${plan?.name ?? session.planId} (${session.interval})`,
+    customer: { email: session.email, name: session.name },
+    flow,
+    returnUrl: ctx.routes.finish(session.id),
+    cancelUrl: planLinkFor(ctx.routes, session, plan),
+    saveMethod: ctx.provider.renews === 'engine',
+    metadata: { plankit_session: session.id, plankit_attempt: String(session.attempt) },
+    recurring: {
+      interval: session.interval,
+      amount: quote.total,
+      trialDays: quote.trialDays,
+      planId: session.planId,
+      seats: session.seats,
+    },
+  };
+}
+
 /**
- * Charges the session's current attempt (held by this request) and settles what the
- * provider answered. When the provider fails to answer, it may have charged: the attempt
- * stays `processing` with its lease released, so the visitor's retry (same key, stored
- * amount) or the reconcile sweep learns the outcome; the error is rethrown.
+ * Pays the session's current attempt (held by this request): creates the provider's intent
+ * (no money moves), records its id, then confirms it with the payment-method id the
+ * provider's fields made, and settles the answer. Without a payment method (no JavaScript)
+ * the buyer is sent to the provider's hosted page instead. Create, record, confirm: after a
+ * crash at any point, the sweep asks the provider about the recorded intent, so a charge
+ * never ends without an order and never happens twice.
+ *
+ * When the provider fails to answer, it may have charged: the attempt stays `processing`
+ * with its lease released, and the error is rethrown.
  */
 export async function payAttempt(
   ctx: EngineContext,
   session: CheckoutSession,
-  card: { number: string; expiry: string; cvc: string },
+  paymentMethodId: string | null,
   clientKey: string | null,
 ): Promise<CheckoutSession> {
   const details = { sessionId: session.id, planId: session.planId, attempt: session.attempt };
-  const plan = ctx.planOf(session.planId);
-  let result: Awaited<ReturnType<typeof ctx.provider.createPayment>>;
+  const flow = paymentMethodId ? 'fields' : 'hosted';
+  let outcome: IntentOutcome | { status: 'hosted'; intentId: string; redirectUrl: string };
   try {
-    result = await ctx.fromProvider(
-      'createPayment',
-      details,
-      () =>
-        ctx.provider.createPayment({
-          idempotencyKey: providerKeyOf(session),
-          amount: session.amountDue,
-          currency: session.currency,
-          description: `${ctx.merchantName}: ${plan?.name ?? session.planId} (${session.interval})`,
-          customer: { email: session.email, name: session.name },
-          paymentMethod: { type: 'card', card: toCardDetails(card.number, card.expiry, card.cvc) },
-        }),
-      [card.number, card.cvc],
+    // Idempotent on the attempt's key: a resumed attempt gets its intent (and page) back.
+    const created = await ctx.fromProvider('createIntent', details, () =>
+      ctx.provider.createIntent(intentFor(ctx, session, flow)),
     );
+    if (session.providerPaymentId !== created.intentId) {
+      const recorded = await ctx.fromStore('recordIntent', details, () =>
+        ctx.store.recordIntent(session.id, session.attempt, created.intentId),
+      );
+      // The attempt moved on (the sweep, or a retry, took over): theirs to finish.
+      if (!recorded) {
+        const current = await ctx.fromStore('getSession', details, () =>
+          ctx.store.getSession(session.id),
+        );
+        return current ?? session;
+      }
+    }
+    if (!paymentMethodId) {
+      // A provider without a hosted page cannot serve a visitor without JavaScript.
+      if (!created.redirectUrl) throw new ProviderError(ctx.provider.id, 'createIntent');
+      outcome = { status: 'hosted', intentId: created.intentId, redirectUrl: created.redirectUrl };
+    } else {
+      outcome = await ctx.fromProvider('confirmIntent', details, () =>
+        ctx.provider.confirmIntent(created.intentId, {
+          paymentMethodId,
+          returnUrl: ctx.routes.finish(session.id),
+        }),
+      );
+    }
   } catch (error) {
     await ctx
       .fromStore('releaseLease', details, () => ctx.store.releaseLease(session.id, session.attempt))
@@ -48,7 +101,26 @@ export async function payAttempt(
       });
     throw error;
   }
-  return settleAttempt(ctx, session, outcomeOf(result), { clientKey });
+  const recorded = { ...session, providerPaymentId: outcome.intentId };
+  if (outcome.status === 'hosted') {
+    return settleAttempt(ctx, recorded, {
+      kind: 'requires_action',
+      intentId: outcome.intentId,
+      redirectUrl: outcome.redirectUrl,
+    });
+  }
+  const attempt = outcomeOf(outcome);
+  // Confirmed and still waiting for a method: cannot be, but nothing was charged either.
+  if (!attempt) {
+    return settleAttempt(ctx, recorded, {
+      kind: 'failed',
+      intentId: outcome.intentId,
+      code: 'processing_error',
+      message: 'The provider did not take the payment method.',
+      decline: false,
+    });
+  }
+  return settleAttempt(ctx, recorded, attempt, { clientKey });
 }
 
 /** How often a request that lost the race for a session looks at it again. */

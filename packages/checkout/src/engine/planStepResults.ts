@@ -39,7 +39,8 @@ export function resultOfSession(
 ): SubmitResult {
   switch (session.status) {
     case 'requires_action':
-      return redirectTo(session.actionUrl ?? routes.authenticate(session.id), session.id);
+      // The provider's page (the bank, the hosted payment page); it returns to the finish step.
+      return redirectTo(session.actionUrl ?? routes.finish(session.id), session.id);
     case 'failed':
       return failed(failureReason(session.failureCode));
     default:

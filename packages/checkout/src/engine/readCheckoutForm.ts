@@ -1,8 +1,4 @@
-import {
-  CHECKOUT_FIELDS,
-  type CheckoutField,
-  type CheckoutFormValues,
-} from '../validation/checkoutForm.js';
+import { CHECKOUT_FIELDS, type CheckoutFormValues } from '../validation/checkoutForm.js';
 import type { PlanStepState } from '../views/types.js';
 
 /** Longest value kept from any posted field; longer input is cut before it is used or echoed. */
@@ -19,8 +15,17 @@ export interface CheckoutPost {
    * or null when the form did not say (an older form, an API client).
    */
   promoApplied: string | null;
+  /**
+   * The payment-method id the provider's fields made in the browser (`paymentMethod`), or
+   * null: without JavaScript there is none, and the buyer pays on the provider's hosted page.
+   * Never card data: the engine has no field for it.
+   */
+  paymentMethodId: string | null;
   values: CheckoutFormValues;
 }
+
+/** What a provider's payment-method id looks like (`pm_…`, Stripe's and the test processor's). */
+const PAYMENT_METHOD_PATTERN = /^[A-Za-z0-9_-]{3,255}$/;
 
 function readOrNull(form: FormData | Record<string, string>, name: string): string | null {
   // Duck-typed rather than `instanceof FormData`, which fails for a FormData made by another
@@ -56,19 +61,19 @@ export function readCheckoutForm(input: FormData | Record<string, string>): Chec
     idempotencyKey: read(form, 'idempotencyKey').trim(),
     intent: read(form, 'intent') === 'apply-promo' ? 'apply-promo' : 'pay',
     promoApplied: readOrNull(form, 'promoApplied'),
+    paymentMethodId: PAYMENT_METHOD_PATTERN.test(read(form, 'paymentMethod'))
+      ? read(form, 'paymentMethod')
+      : null,
     values,
   };
 }
 
-type SafeField = Exclude<CheckoutField, 'cardNumber' | 'cardCvc'>;
-
-/** The values to refill the form with: everything but the card number and CVC. */
+/** The values to refill the form with (the form has no card fields to refill). */
 export function refillValues(values: CheckoutFormValues): PlanStepState['values'] {
   const safe: PlanStepState['values'] = {};
   for (const field of CHECKOUT_FIELDS) {
-    if (field === 'cardNumber' || field === 'cardCvc') continue;
     const value = values[field];
-    if (value !== undefined && value !== '') safe[field as SafeField] = value;
+    if (value !== undefined && value !== '') safe[field] = value;
   }
   return safe;
 }

@@ -1,55 +1,82 @@
-import { type SessionEvent, transition } from '../lifecycle/sessionLifecycle.js';
-import type { PaymentResult } from '../providers/types.js';
+import { canTransition, type SessionEvent, transition } from '../lifecycle/sessionLifecycle.js';
+import type { IntentOutcome, PaymentMethodSummary } from '../providers/types.js';
 import type { CheckoutSession, SessionUpdate } from '../store/types.js';
 import { buildCompletionRecord } from './buildCompletionRecord.js';
 import type { EngineContext } from './engineContext.js';
 
-/** What became of a payment attempt, whoever learned it (the visitor's request, a sweep). */
+/** What became of a payment attempt, whoever learned it (the request, a webhook, a sweep). */
 export type AttemptOutcome =
-  /** Paid, or nothing was due (a free plan, a trial): `paymentId` null then. */
-  | { kind: 'succeeded'; paymentId: string | null }
-  /** The provider waits for the buyer on another page. */
-  | { kind: 'requires_action'; paymentId: string }
+  /** Paid or saved (or nothing was due: a free plan, with no intent). */
+  | {
+      kind: 'succeeded';
+      intentId: string | null;
+      paymentMethod: PaymentMethodSummary | null;
+      customerRef: string | null;
+      subscriptionRef: string | null;
+    }
+  /** The buyer must go to the provider's page (3-D Secure, the hosted payment page). */
+  | { kind: 'requires_action'; intentId: string; redirectUrl: string }
+  /** Submitted; the outcome comes later. */
+  | { kind: 'processing'; intentId: string }
   /**
    * Nothing was charged. `decline` counts it against the card-testing throttle (a
    * processor's refusal, not our own "no payment was made").
    */
-  | { kind: 'failed'; paymentId: string | null; code: string; message: string; decline: boolean };
+  | { kind: 'failed'; intentId: string | null; code: string; message: string; decline: boolean };
 
-/** The outcome a provider's answer (or its absence: no payment under the key) means. */
-export function outcomeOf(result: PaymentResult | null): AttemptOutcome {
-  if (result === null) {
-    return {
-      kind: 'failed',
-      paymentId: null,
-      code: 'processing_error',
-      message: 'No payment was made.',
-      decline: false,
-    };
-  }
+/**
+ * The outcome a provider's answer means, or null when it says nothing new: an intent
+ * still waiting for a payment method (the buyer has not paid on the hosted page yet).
+ */
+export function outcomeOf(result: IntentOutcome): AttemptOutcome | null {
   switch (result.status) {
     case 'succeeded':
-      return { kind: 'succeeded', paymentId: result.paymentId };
+      return {
+        kind: 'succeeded',
+        intentId: result.intentId,
+        paymentMethod: result.paymentMethod,
+        customerRef: result.customerRef,
+        subscriptionRef: result.subscriptionRef ?? null,
+      };
     case 'requires_action':
-      return { kind: 'requires_action', paymentId: result.paymentId };
+      return {
+        kind: 'requires_action',
+        intentId: result.intentId,
+        redirectUrl: result.redirectUrl,
+      };
+    case 'processing':
+      return { kind: 'processing', intentId: result.intentId };
     case 'failed':
       return {
         kind: 'failed',
-        paymentId: result.paymentId,
+        intentId: result.intentId,
         code: result.code,
         message: result.message,
         decline: true,
       };
+    case 'canceled':
+      return {
+        kind: 'failed',
+        intentId: result.intentId,
+        code: 'processing_error',
+        message: 'The payment was canceled.',
+        decline: false,
+      };
+    case 'requires_payment_method':
+      return null;
   }
 }
 
-/** The lifecycle event an outcome is, for this session. */
-function eventOf(session: CheckoutSession, outcome: AttemptOutcome): SessionEvent {
+/** The lifecycle event an outcome is for this session, or null when nothing changes. */
+function eventOf(session: CheckoutSession, outcome: AttemptOutcome): SessionEvent | null {
   switch (outcome.kind) {
     case 'succeeded':
       return session.quote.trialDays ? 'start_trial' : 'succeed';
     case 'requires_action':
-      return 'require_action';
+      return session.status === 'requires_action' ? null : 'require_action';
+    case 'processing':
+      // Back from the provider's page and still undecided; an attempt running anyway stays.
+      return session.status === 'requires_action' ? 'resume' : null;
     case 'failed':
       return 'fail';
   }
@@ -57,34 +84,47 @@ function eventOf(session: CheckoutSession, outcome: AttemptOutcome): SessionEven
 
 /**
  * The one place where what became of a payment turns into a stored state: the visitor's
- * submit, the return from authentication and the reconcile sweep all call it. Applies the
- * outcome to the session's current attempt (with the order and subscription, or the
+ * submit, the return from the provider's page, webhooks and the sweeps all call it. Applies
+ * the outcome to the session's current attempt (with the order and subscription, or the
  * throttle's failure record, in the same statement). Returns the session as stored
- * afterwards; when another caller settled the attempt first, that caller's result.
+ * afterwards: when another caller settled the attempt first, or the outcome cannot move
+ * the session on (an old webhook: states only move forward), the session as it is.
  *
- * @throws LifecycleError when the outcome cannot apply to the session in the state the
- * caller holds it (a bug in the caller, never a race: races end in the store).
+ * With `strict`, an outcome the lifecycle forbids for the state the caller holds throws a
+ * `LifecycleError` (a bug in the caller): the request paths use it; webhooks and sweeps,
+ * which may see events late or twice, do not.
  */
 export async function settleAttempt(
   ctx: EngineContext,
   session: CheckoutSession,
   outcome: AttemptOutcome,
-  options: { clientKey?: string | null } = {},
+  options: { clientKey?: string | null; strict?: boolean } = {},
 ): Promise<CheckoutSession> {
-  // Still waiting for the buyer: nothing to record.
-  if (outcome.kind === 'requires_action' && session.status === 'requires_action') return session;
   const event = eventOf(session, outcome);
-  transition(session.status, event);
+  if (event === null) return session;
+  if (options.strict === false) {
+    if (!canTransition(session.status, event)) return session;
+  } else {
+    transition(session.status, event);
+  }
   const update: SessionUpdate = {
     sessionId: session.id,
     event,
     attempt: session.attempt,
-    providerPaymentId: outcome.paymentId,
+    providerPaymentId: outcome.intentId,
   };
   if (outcome.kind === 'succeeded') {
-    update.completion = buildCompletionRecord(session, ctx.planOf(session.planId));
+    update.completion = buildCompletionRecord(session, ctx.planOf(session.planId), {
+      paymentMethod: outcome.paymentMethod,
+      customerRef: outcome.customerRef,
+      subscriptionRef: outcome.subscriptionRef,
+      renewedBy: ctx.provider.renews,
+    });
   } else if (outcome.kind === 'requires_action') {
-    update.actionUrl = ctx.routes.authenticate(session.id);
+    update.actionUrl = outcome.redirectUrl;
+  } else if (outcome.kind === 'processing') {
+    // Undecided: hold it a lease long, then the sweep asks the provider again.
+    update.leaseMs = ctx.attemptLeaseMs;
   } else {
     update.failure = { code: outcome.code, message: outcome.message };
     if (outcome.decline) update.logFailure = { clientKey: options.clientKey ?? null };
@@ -97,7 +137,7 @@ export async function settleAttempt(
   };
   const settled = await ctx.fromStore('applyEvent', details, () => ctx.store.applyEvent(update));
   if (settled) return settled;
-  // Someone else settled this attempt first (a double submit, the sweep): theirs stands.
+  // Someone else settled this attempt first (a double submit, a webhook, the sweep).
   const current = await ctx.fromStore('getSession', details, () =>
     ctx.store.getSession(session.id),
   );

@@ -23,7 +23,7 @@ export async function submitPlanStep(
   await ctx.fromStore('clock', {}, () => ctx.clock.ready());
   const read = readSubmission(ctx, form);
   if ('answer' in read) return read.answer;
-  const { selection, submission, postedKey, results } = read.ready;
+  const { selection, post, postedKey, results } = read.ready;
 
   const clientKey = ctx.keys.clientKey(context.clientAddress);
   const idempotencyKey =
@@ -84,8 +84,9 @@ export async function submitPlanStep(
 
   // This request holds the attempt. Card-testing defence, before anything reaches the
   // provider: a resumed attempt repeats a call that was already made, so it is exempt, and
-  // free plans and trials never call the provider.
-  if (started.outcome !== 'resumed' && session.amountDue > 0) {
+  // a free plan never calls the provider. (A trial does: it saves the card.)
+  const charges = session.amountDue > 0 || Boolean(session.quote.trialDays);
+  if (started.outcome !== 'resumed' && charges) {
     const decision = decideThrottle(
       started.failures,
       clientKey !== null,
@@ -95,7 +96,7 @@ export async function submitPlanStep(
     if (!decision.allowed) {
       await settleAttempt(ctx, session, {
         kind: 'failed',
-        paymentId: null,
+        intentId: null,
         code: 'throttled',
         message: 'Too many failed payments; nothing was sent to the provider.',
         decline: false,
@@ -110,22 +111,16 @@ export async function submitPlanStep(
 
   // A resumed attempt keeps its stored selection (its provider key and amount): from here
   // on everything works from the stored session, not the form.
-  if (session.amountDue === 0) {
-    const done = await settleAttempt(ctx, session, { kind: 'succeeded', paymentId: null });
+  if (!charges) {
+    const done = await settleAttempt(ctx, session, {
+      kind: 'succeeded',
+      intentId: null,
+      paymentMethod: null,
+      customerRef: null,
+      subscriptionRef: null,
+    });
     return redirectTo(ctx.routes.finish(done.id), done.id);
   }
-  if (!submission.card) {
-    // Only when a paid attempt is resumed by a post without card fields (its key reused on
-    // a free or trial plan): end the attempt, charge nothing.
-    const ended = await settleAttempt(ctx, session, {
-      kind: 'failed',
-      paymentId: null,
-      code: 'processing_error',
-      message: 'No card details to resume the payment with.',
-      decline: false,
-    });
-    return resultOfSession(ended, ctx.routes, failed);
-  }
-  const settled = await payAttempt(ctx, session, submission.card, clientKey);
+  const settled = await payAttempt(ctx, session, post.paymentMethodId, clientKey);
   return resultOfSession(settled, ctx.routes, failed);
 }

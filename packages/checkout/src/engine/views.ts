@@ -1,8 +1,9 @@
 import { isSessionId } from '../ids/sessionId.js';
 import type { SessionRecord } from '../store/types.js';
-import type { AuthenticationView, FinishView, RequestContext } from '../views/types.js';
+import type { FinishView, RequestContext } from '../views/types.js';
 import { buildFinishView } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
+import { awaitsProvider, refreshFromProvider } from './refresh.js';
 
 /**
  * The visitor's session with its order and subscription (one store query), or null for
@@ -27,35 +28,28 @@ export async function ownedRecord(
   return record;
 }
 
-/** What the finish step shows; `not_found` for anything not the visitor's. */
+/**
+ * What the finish step shows; `not_found` for anything not the visitor's. When the session
+ * waits for the provider (the buyer is back from its page, or an attempt's answer was lost),
+ * the provider is asked first, so "paid" shows only once the order is stored.
+ */
 export async function getFinishView(
   ctx: EngineContext,
   sessionId: string | null | undefined,
   context: RequestContext,
 ): Promise<FinishView> {
-  const record = await ownedRecord(ctx, sessionId, context);
+  let record = await ownedRecord(ctx, sessionId, context);
   // One answer for "no such session" and "not yours", so the page leaks nothing.
   if (!record) return { status: 'not_found' };
-  return buildFinishView({ record, plan: ctx.planOf(record.session.planId), routes: ctx.routes });
-}
-
-/** What the test bank's authentication page shows for a session. */
-export async function getAuthenticationView(
-  ctx: EngineContext,
-  sessionId: string | null | undefined,
-  context: RequestContext,
-): Promise<AuthenticationView> {
-  const record = await ownedRecord(ctx, sessionId, context);
-  if (!record) return { status: 'not_found' };
-  const { session } = record;
-  if (session.status !== 'requires_action') {
-    return { status: 'done', finishUrl: ctx.routes.finish(session.id) };
+  if (awaitsProvider(record.session, ctx.clock.now())) {
+    const settled = await refreshFromProvider(ctx, record.session);
+    if (settled.status !== record.session.status) {
+      const id = record.session.id;
+      record =
+        (await ctx.fromStore('getSessionRecord', { sessionId: id }, () =>
+          ctx.store.getSessionRecord(id),
+        )) ?? record;
+    }
   }
-  return {
-    status: 'pending',
-    sessionId: session.id,
-    amount: session.amountDue,
-    currency: session.currency,
-    planName: ctx.planOf(session.planId)?.name ?? session.planId,
-  };
+  return buildFinishView({ record, plan: ctx.planOf(record.session.planId), routes: ctx.routes });
 }

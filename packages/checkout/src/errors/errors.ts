@@ -14,7 +14,8 @@ export type PlankitErrorCode =
   | 'store_unavailable'
   | 'provider_failed'
   | 'provider_timeout'
-  | 'forbidden_transition';
+  | 'forbidden_transition'
+  | 'webhook_signature_invalid';
 
 /** Base class of the package's errors: a stable `code` and an optional `cause`. */
 export class PlankitError extends Error {
@@ -105,5 +106,24 @@ export class ProviderError extends PlankitError {
     this.name = 'ProviderError';
     this.provider = provider;
     this.operation = operation;
+  }
+}
+
+/**
+ * A webhook whose signature does not hold on its raw body (a forged or altered request, a
+ * wrong secret, or one too old to accept). Answer it with 400; nothing was changed.
+ */
+export class WebhookSignatureError extends PlankitError {
+  /** The provider the webhook claimed to come from. */
+  readonly provider: string;
+
+  constructor(provider: string, options?: { cause?: unknown }) {
+    super(
+      'webhook_signature_invalid',
+      `A webhook for "${provider}" failed its signature check.`,
+      options,
+    );
+    this.name = 'WebhookSignatureError';
+    this.provider = provider;
   }
 }

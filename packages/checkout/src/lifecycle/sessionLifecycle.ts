@@ -49,10 +49,14 @@ export const SESSION_EVENTS = {
   require_action: { from: ['processing'], to: 'requires_action' },
   /** The buyer is back from that page, and the provider has not decided yet. */
   resume: { from: ['requires_action'], to: 'processing' },
-  /** The provider took the money (or nothing was due: a free plan). */
-  succeed: { from: ['open', 'processing', 'requires_action'], to: 'paid' },
-  /** A trial started. */
-  start_trial: { from: ['open', 'processing', 'requires_action'], to: 'trialing' },
+  /**
+   * The provider took the money (or nothing was due: a free plan). Also after a failure of
+   * the same attempt: when the provider says its payment went through after all (a webhook
+   * out of order), the money was taken and the order must exist.
+   */
+  succeed: { from: ['open', 'processing', 'requires_action', 'failed'], to: 'paid' },
+  /** A trial started (also after a failure of the same attempt, as `succeed`). */
+  start_trial: { from: ['open', 'processing', 'requires_action', 'failed'], to: 'trialing' },
   /** The attempt failed; nothing was charged. */
   fail: { from: ['processing', 'requires_action'], to: 'failed' },
   /** Its time ran out before anything was charged. */

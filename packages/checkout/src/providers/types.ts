@@ -1,47 +1,169 @@
-import type { CardDetails } from '../validation/card.js';
-
-export type { CardDetails };
-
-/** What the engine asks a provider to charge. */
-export interface CreatePaymentInput {
-  /** Repeating a key must return the first result and never charge twice. */
-  idempotencyKey: string;
-  /** Amount in the currency's minor unit; always recomputed by the server. */
-  amount: number;
-  currency: string;
-  description: string;
-  customer: { email: string; name: string };
-  /** Payment method: raw card for the test provider, a processor token otherwise. */
-  paymentMethod: { type: 'card'; card: CardDetails } | { type: 'token'; token: string };
-}
+// The payment provider protocol: how the engine talks to a processor (docs/ARCHITECTURE.md,
+// "Payment providers"). Card data never reaches the host: the provider's own browser fields
+// turn the card into a payment-method id, and the engine only ever handles that id. Money
+// moves in two steps, create then confirm, with the intent's id stored in between, so a
+// crash is always settled by asking the provider about that id.
 
 /** Why a payment failed, in a shape every processor can map onto. */
 export type PaymentFailureCode =
   | 'card_declined'
   | 'insufficient_funds'
   | 'authentication_failed'
+  | 'expired_card'
   | 'processing_error';
 
-/** A provider's answer about one payment. */
-export type PaymentResult =
-  | { status: 'succeeded'; paymentId: string }
-  | { status: 'requires_action'; paymentId: string; action: 'authenticate' }
-  | { status: 'failed'; paymentId: string; code: PaymentFailureCode; message: string };
+/** A saved or used payment method, as a receipt shows it (never the number). */
+export interface PaymentMethodSummary {
+  /** The provider's id of the method (`pm_…`). */
+  id: string;
+  /** `visa`, `mastercard`, `amex`, … */
+  brand: string;
+  last4: string;
+}
 
-/** A payment processor behind one interface: the test provider now, Stripe next. */
-export interface PaymentProvider {
-  /** A short name for logs and receipts, e.g. `test`. */
-  readonly id: string;
-  /** Charges (or starts charging) a payment. Idempotent on `input.idempotencyKey`. */
-  createPayment(input: CreatePaymentInput): Promise<PaymentResult>;
-  /** Finishes a payment that required authentication, after the visitor's decision. */
-  confirmPayment(paymentId: string, authentication: { approved: boolean }): Promise<PaymentResult>;
-  /** Reads a payment's current status. */
-  retrievePayment(paymentId: string): Promise<PaymentResult | null>;
+/** What the engine asks a provider to set up: a payment now, or a method saved for later. */
+export interface CreateIntentInput {
+  /** Repeating a key returns the first intent and never creates a second one. */
+  idempotencyKey: string;
   /**
-   * Finds the payment made under an idempotency key, or null if none was ever made. The
-   * engine asks this after a call whose answer was lost (a timeout), to learn whether the
-   * card was charged (Stripe: search PaymentIntents by the key kept in their metadata).
+   * `payment`: take `amount` when confirmed. `setup`: save the method without charging (a
+   * trial); `amount` is then the first charge the buyer is told about.
    */
-  findPayment(idempotencyKey: string): Promise<PaymentResult | null>;
+  mode: 'payment' | 'setup';
+  /** Minor units of `currency`; always the engine's own quote. */
+  amount: number;
+  currency: string;
+  description: string;
+  customer: { email: string; name: string };
+  /**
+   * How the buyer pays: in the provider's fields on the plan step (`fields`, then
+   * {@link PaymentProvider.confirmIntent}), or on the provider's hosted page (`hosted`: the
+   * answer carries its `redirectUrl`; the no-JavaScript path).
+   */
+  flow: 'fields' | 'hosted';
+  /** Where the provider sends the buyer back after any page of its own (the finish step). */
+  returnUrl: string;
+  /** Where the hosted page's "back" leads (the plan step). */
+  cancelUrl: string;
+  /** Saves the method for later charges by the engine (renewals). */
+  saveMethod: boolean;
+  /** Ids the provider keeps with the intent and sends back in its webhooks. */
+  metadata: Record<string, string>;
+  /**
+   * For a plan that renews: what recurs. A provider that renews subscriptions itself
+   * (`renews: 'provider'`, e.g. Stripe Billing) creates its subscription from this.
+   */
+  recurring?: {
+    interval: 'monthly' | 'yearly';
+    /** Charged every interval, in minor units: the quote's total. */
+    amount: number;
+    trialDays: number | null;
+    planId: string;
+    seats: number;
+  };
+}
+
+/** An intent the provider created; nothing was charged yet. */
+export interface CreatedIntent {
+  intentId: string;
+  /** For `flow: 'hosted'`: the provider's page the buyer goes to. */
+  redirectUrl?: string;
+}
+
+/** What became of an intent, as the provider says. */
+export type IntentOutcome =
+  /** Paid (`payment`), or the method saved (`setup`). */
+  | {
+      status: 'succeeded';
+      intentId: string;
+      /** The method used (and, when asked, saved). */
+      paymentMethod: PaymentMethodSummary | null;
+      /** The provider's customer the method is saved to, for later charges. */
+      customerRef: string | null;
+      /** The provider's own subscription, when it renews (`renews: 'provider'`). */
+      subscriptionRef?: string | null;
+    }
+  /** Submitted; the outcome comes later (a webhook, or asking again). */
+  | { status: 'processing'; intentId: string }
+  /** The buyer must go elsewhere first (3-D Secure, a bank page, the hosted page). */
+  | { status: 'requires_action'; intentId: string; redirectUrl: string }
+  /** Created but no method was confirmed yet: nothing was charged. */
+  | { status: 'requires_payment_method'; intentId: string }
+  /** Nothing was charged: declined, not authenticated, or a method the provider refused. */
+  | { status: 'failed'; intentId: string; code: PaymentFailureCode; message: string }
+  /** Canceled before anything was charged. */
+  | { status: 'canceled'; intentId: string };
+
+/** A charge of a saved method (a renewal). */
+export interface ChargeSavedMethodInput {
+  /** One key per renewal attempt; repeating it never charges twice. */
+  idempotencyKey: string;
+  amount: number;
+  currency: string;
+  description: string;
+  customerRef: string;
+  paymentMethodId: string;
+  metadata: Record<string, string>;
+}
+
+/** An event a provider's webhook reports, already verified and in the protocol's terms. */
+export type ProviderEvent =
+  | {
+      /** The provider's event id: a repeat of it changes nothing. */
+      id: string;
+      type: 'intent.updated';
+      intentId: string;
+      outcome: IntentOutcome;
+    }
+  | {
+      id: string;
+      type: 'subscription.updated';
+      /** The provider's subscription id. */
+      subscriptionRef: string;
+      status: 'trialing' | 'active' | 'past_due' | 'canceled';
+      currentPeriodEnd: Date;
+      cancelAtPeriodEnd: boolean;
+      /** Set when the update is a paid renewal: the amount and the provider's payment id. */
+      renewal?: { amount: number; paymentId: string } | null;
+    };
+
+/** A webhook request as it arrived, the body untouched (signatures cover the raw bytes). */
+export interface WebhookRequest {
+  rawBody: string;
+  headers: Headers;
+}
+
+/** A payment processor behind one interface: the test provider, Stripe, or your own. */
+export interface PaymentProvider {
+  /** A short name for logs, receipts and the webhook route, e.g. `test` or `stripe`. */
+  readonly id: string;
+  /**
+   * Who renews subscriptions: `engine` (the engine charges the saved method when a period
+   * ends) or `provider` (the processor's own billing, reported through webhooks).
+   */
+  readonly renews: 'engine' | 'provider';
+  /** Creates an intent (no money moves). Idempotent on `idempotencyKey`. */
+  createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /**
+   * Confirms an intent with the payment-method id the provider's browser fields made.
+   * Confirming again (a retry after a lost answer) answers with the first outcome.
+   */
+  confirmIntent(
+    intentId: string,
+    confirmation: { paymentMethodId: string; returnUrl: string },
+  ): Promise<IntentOutcome>;
+  /** What became of an intent; the only answer the engine trusts after a redirect. */
+  retrieveIntent(intentId: string): Promise<IntentOutcome>;
+  /**
+   * Cancels an intent nobody finished (the session expired). Answers with what it is now:
+   * `canceled`, or `succeeded` when the buyer finished it just before.
+   */
+  cancelIntent(intentId: string): Promise<IntentOutcome>;
+  /** Charges a saved method (renewals, with `renews: 'engine'`). Idempotent on the key. */
+  chargeSavedMethod(input: ChargeSavedMethodInput): Promise<IntentOutcome>;
+  /**
+   * Verifies a webhook on its raw body and turns it into protocol events.
+   * @throws WebhookSignatureError when the signature does not hold.
+   */
+  parseWebhook(request: WebhookRequest): Promise<ProviderEvent[]>;
 }

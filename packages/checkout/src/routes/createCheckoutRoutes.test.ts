@@ -27,9 +27,19 @@ describe('a host with the default checkout path', () => {
     expect(routes.plan('pro')).toBe('/checkout/pro');
   });
 
-  it('links the finish step and the test bank page of a session', () => {
+  it('links the finish step of a session', () => {
     expect(routes.finish(SESSION)).toBe(`/checkout/finish?session=${SESSION}`);
-    expect(routes.authenticate(SESSION)).toBe(`/checkout/finish/authenticate?session=${SESSION}`);
+  });
+
+  it("links each provider's webhook endpoint and the test processor, apart from the checkout", () => {
+    expect(routes.webhook('test')).toBe('/api/webhooks/test');
+    expect(routes.webhook('stripe')).toBe('/api/webhooks/stripe');
+    expect(() => routes.webhook('../x')).toThrow(InvalidArgumentError);
+    expect(routes.testProcessor).toBe('/test-processor');
+    expect(routes.match('/test-processor/pay/pi_x')).toBeNull();
+    expect(() => createCheckoutRoutes({ checkoutPath: 'test-processor' })).toThrow(
+      ConfigurationError,
+    );
   });
 
   it('links the finish step of a freshly created session', () => {
@@ -56,7 +66,6 @@ describe('a host that mounts the checkout under /buy', () => {
     expect(buy.checkoutPath).toBe('buy');
     expect(buy.plan('team', { seats: 5 })).toBe('/buy/team?seats=5');
     expect(buy.finish(SESSION)).toBe(`/buy/finish?session=${SESSION}`);
-    expect(buy.authenticate(SESSION)).toBe(`/buy/finish/authenticate?session=${SESSION}`);
   });
 
   it('matches /buy paths and not /checkout ones', () => {
@@ -219,7 +228,6 @@ describe('building a finish link from bad input', () => {
     ['an id that is one character too long', `${SESSION}a`],
   ])('refuses %s', (_, sessionId) => {
     expect(() => routes.finish(sessionId)).toThrow(/^Invalid session id/);
-    expect(() => routes.authenticate(sessionId)).toThrow(/^Invalid session id/);
   });
 
   it('refuses a non-string that slipped past the types', () => {
@@ -239,8 +247,6 @@ describe('recognising checkout pages', () => {
     ['/checkout/team-2024', { step: 'plan', planId: 'team-2024' }],
     ['/checkout/finish', { step: 'finish' }],
     ['/checkout/finish/', { step: 'finish' }],
-    ['/checkout/finish/authenticate', { step: 'authenticate' }],
-    ['/checkout/finish/authenticate/', { step: 'authenticate' }],
     [`/checkout/${'a'.repeat(64)}`, { step: 'plan', planId: 'a'.repeat(64) }],
   ])('%s', (pathname, expected) => {
     expect(routes.match(pathname)).toEqual(expected);
@@ -301,6 +307,7 @@ describe('hostile or unknown paths', () => {
     ['a plan sub-page', '/checkout/pro/extra'],
     ['an unknown finish sub-page', '/checkout/finish/receipt'],
     ['too many segments', '/checkout/finish/authenticate/again'],
+    ['the old test bank path', '/checkout/finish/authenticate'],
     ['a fallback sub-page', '/fallback/x'],
     ['a leading dash', '/checkout/-pro'],
     ['a trailing dash', '/checkout/pro-'],

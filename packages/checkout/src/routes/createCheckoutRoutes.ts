@@ -9,7 +9,13 @@ export type { CheckoutRouteMatch } from './matchCheckoutPath.js';
 
 import { type PlanLinkOptions, parsePlanLinkOptions, planLinkQuery } from './planLinkOptions.js';
 import { quoteValue } from './quoteValue.js';
-import { isValidCheckoutPath, isValidPlanId, RESERVED_CHECKOUT_PATHS } from './slugs.js';
+import {
+  isSlug,
+  isValidCheckoutPath,
+  isValidPlanId,
+  RESERVED_CHECKOUT_PATHS,
+  TEST_PROCESSOR_PATH,
+} from './slugs.js';
 
 export { type PlanLinkOptions, parsePlanLinkOptions } from './planLinkOptions.js';
 export { isValidCheckoutPath, isValidPlanId } from './slugs.js';
@@ -44,11 +50,17 @@ export interface CheckoutRoutes {
    */
   finish(sessionId: string): string;
   /**
-   * Path of the test bank's challenge page for a session:
-   * `/checkout/finish/authenticate?session=cs_…`.
-   * @throws Error when `sessionId` is not a session id.
+   * Path of the webhook endpoint of a payment provider: `/api/webhooks/test`,
+   * `/api/webhooks/stripe`. Register it at the provider.
+   * @throws InvalidArgumentError when `providerId` is not a slug.
    */
-  authenticate(sessionId: string): string;
+  webhook(providerId: string): string;
+  /**
+   * Where the host serves the built-in test processor (its tokenising endpoint, test bank
+   * and hosted payment page): `/test-processor`, outside the checkout's own paths, as a
+   * processor's origin would be.
+   */
+  readonly testProcessor: string;
   /**
    * Which checkout page a pathname is, or `null` for anything unknown or malformed.
    * Ignores `?query` and `#hash` and tolerates one trailing slash. Never decodes
@@ -110,7 +122,15 @@ export function createCheckoutRoutes(options: CheckoutRoutesOptions = {}): Check
       return `/${checkoutPath}/${planId}${query === '' ? '' : `?${query}`}`;
     },
     finish: (sessionId: string) => sessionPath('finish', sessionId),
-    authenticate: (sessionId: string) => sessionPath('finish/authenticate', sessionId),
+    webhook(providerId: string): string {
+      if (!isSlug(providerId)) {
+        throw new InvalidArgumentError(
+          `Invalid provider id ${quoteValue(providerId)}: use a slug.`,
+        );
+      }
+      return `/api/webhooks/${providerId}`;
+    },
+    testProcessor: TEST_PROCESSOR_PATH,
     match(pathname: string): CheckoutRouteMatch | null {
       try {
         return matchCheckoutPath(checkoutPath, pathname);

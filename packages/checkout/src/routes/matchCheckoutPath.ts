@@ -8,14 +8,12 @@ export type CheckoutRouteMatch =
   | { step: 'plan'; planId: string }
   /** `/{checkoutPath}/finish`: the finish step (the session id is in the query). */
   | { step: 'finish' }
-  /** `/{checkoutPath}/finish/authenticate`: the test bank's challenge page. */
-  | { step: 'authenticate' }
   /** `/fallback`: the static fallback page. */
   | { step: 'fallback' };
 
 /**
- * Longer than any path this helper builds (two 64-character segments plus
- * `/finish/authenticate`); checked first so that a huge input costs nothing.
+ * Longer than any path this helper builds (two 64-character segments); checked first so
+ * that a huge input costs nothing.
  */
 const MAX_PATHNAME_LENGTH = 256;
 
@@ -42,10 +40,7 @@ export function matchCheckoutPath(
   if (rest.length > 0) return null;
   if (first === 'fallback') return second === undefined ? { step: 'fallback' } : null;
   if (first !== checkoutPath || second === undefined) return null;
-  if (second === 'finish') {
-    if (third === undefined) return { step: 'finish' };
-    return third === 'authenticate' ? { step: 'authenticate' } : null;
-  }
+  if (second === 'finish') return third === undefined ? { step: 'finish' } : null;
   if (third !== undefined || !isValidPlanId(second)) return null;
   return { step: 'plan', planId: second };
 }

@@ -1,7 +1,16 @@
 import { PLAN_ID_PATTERN, RESERVED_PLAN_IDS } from '../catalog/constants.js';
 
+/** Where the host serves the test processor, apart from the checkout's paths. */
+export const TEST_PROCESSOR_PATH = '/test-processor';
+
 /** Path segments the host uses itself, so the checkout cannot live under them. */
-export const RESERVED_CHECKOUT_PATHS: readonly string[] = ['fallback', 'finish', 'api', '_next'];
+export const RESERVED_CHECKOUT_PATHS: readonly string[] = [
+  'fallback',
+  'finish',
+  'api',
+  '_next',
+  'test-processor',
+];
 
 /** Whether a value is a URL slug: lowercase letters, digits and `-`, 1-64 characters. */
 export function isSlug(value: unknown): value is string {

@@ -1,5 +1,6 @@
 import type { BillingInterval } from '../catalog/constants.js';
 import type { SessionState } from '../lifecycle/sessionLifecycle.js';
+import type { SubscriptionState } from '../lifecycle/subscriptionLifecycle.js';
 import type { Quote } from '../pricing/quote.js';
 
 // What the store keeps: checkout sessions, and the orders and subscriptions they yield.
@@ -45,11 +46,25 @@ export interface CheckoutSession extends SessionSelection {
   expiresAt: Date;
 }
 
-/** The order a paid (or trial, or free) session yields. */
+/** A payment method as an order or a receipt shows it (never the number). */
+export interface PaymentMethodShown {
+  brand: string;
+  last4: string;
+}
+
+/**
+ * An order: what a paid (or trial, or free) checkout yields, and each paid renewal of its
+ * subscription after that.
+ */
 export interface Order {
   id: string;
   reference: string;
-  sessionId: string;
+  /** `checkout` (from a session) or `renewal` (a later period of a subscription). */
+  kind: 'checkout' | 'renewal';
+  /** The checkout session; null for a renewal. */
+  sessionId: string | null;
+  /** The subscription a renewal paid for; null for a checkout order. */
+  subscriptionId: string | null;
   planId: string;
   interval: BillingInterval;
   seats: number;
@@ -61,20 +76,43 @@ export interface Order {
   amountPaid: number;
   email: string;
   providerPaymentId: string | null;
+  /** The card it was paid (or saved) with, when there was one. */
+  paymentMethod: PaymentMethodShown | null;
+  /** For a renewal: the end of the period it paid for. */
+  periodEnd: Date | null;
   createdAt: Date;
 }
 
-/** The subscription a paid (or trial, or free) session yields. */
+/** A subscription: what a paid (or trial, or free) checkout starts. */
 export interface Subscription {
   id: string;
   sessionId: string;
+  /** The checkout's order. */
   orderId: string;
   planId: string;
   interval: BillingInterval;
   seats: number;
-  status: 'active' | 'trialing';
+  status: SubscriptionState;
+  /** Charged every period, in minor units of `currency`: the checkout's total. */
+  amount: number;
+  currency: string;
+  currentPeriodStart: Date;
   currentPeriodEnd: Date;
   trialEnd: Date | null;
+  /** The buyer canceled: it ends with the current period. */
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
   email: string;
+  /** Who renews it: the engine (charging the saved method) or the provider's own billing. */
+  renewedBy: 'engine' | 'provider';
+  /** The saved method and its customer at the provider (engine renewals). */
+  paymentMethodId: string | null;
+  customerRef: string | null;
+  /** The provider's own subscription (provider renewals). */
+  providerSubscriptionRef: string | null;
+  /** Failed renewal charges of the current period so far. */
+  renewalAttempt: number;
+  /** When the engine charges next (the period's end, or a retry); null when it does not. */
+  nextAttemptAt: Date | null;
   createdAt: Date;
 }

@@ -1,8 +1,21 @@
 import type { BillingInterval } from '../catalog/constants.js';
 import type { SessionEvent } from '../lifecycle/sessionLifecycle.js';
-import type { CheckoutSession, Order, SessionSelection, Subscription } from './records.js';
+import type { SubscriptionEvent } from '../lifecycle/subscriptionLifecycle.js';
+import type {
+  CheckoutSession,
+  Order,
+  PaymentMethodShown,
+  SessionSelection,
+  Subscription,
+} from './records.js';
 
-export type { CheckoutSession, Order, SessionSelection, Subscription } from './records.js';
+export type {
+  CheckoutSession,
+  Order,
+  PaymentMethodShown,
+  SessionSelection,
+  Subscription,
+} from './records.js';
 export type { SqlClient, SqlQueryable } from './sqlClient.js';
 
 /** A new session, stored when no session has its idempotency key yet. */
@@ -74,14 +87,36 @@ export interface StartAttemptResult {
 
 /** The order and subscription a session yields when it completes; dates are the store's. */
 export interface CompletionRecord {
-  order: Omit<Order, 'id' | 'createdAt' | 'sessionId' | 'providerPaymentId'>;
+  order: Omit<
+    Order,
+    | 'id'
+    | 'createdAt'
+    | 'sessionId'
+    | 'providerPaymentId'
+    | 'kind'
+    | 'subscriptionId'
+    | 'periodEnd'
+    | 'paymentMethod'
+  > & {
+    /** The card it was paid (or saved) with, when the provider said. */
+    paymentMethod?: PaymentMethodShown | null;
+  };
   subscription: {
     planId: string;
     interval: BillingInterval;
     seats: number;
     email: string;
+    /** Charged every period (the quote's total) in `currency`. */
+    amount: number;
+    currency: string;
     /** Days of trial; the subscription starts `trialing` and its period ends with the trial. */
     trialDays: number | null;
+    /** Who renews it; the engine charges `paymentMethodId` of `customerRef` when it does. */
+    renewedBy: 'engine' | 'provider';
+    paymentMethodId?: string | null;
+    customerRef?: string | null;
+    /** The provider's own subscription, when it renews. */
+    providerSubscriptionRef?: string | null;
   };
 }
 
@@ -107,6 +142,27 @@ export interface SessionUpdate {
   logFailure?: { clientKey: string | null };
   /** A new lease for the attempt (`resume`); other events end the lease. */
   leaseMs?: number;
+}
+
+/** What became of one renewal attempt of a subscription, to record. */
+export interface SubscriptionUpdate {
+  subscriptionId: string;
+  /** `renew` (paid), `fail_renewal` (retry later) or `cancel` (ends it now). */
+  event: SubscriptionEvent;
+  /**
+   * Applies only while the subscription's period still ends at this time (and, for a failed
+   * renewal, this many attempts were recorded): exactly once per period and attempt.
+   */
+  periodEnd: Date;
+  renewalAttempt: number;
+  /** For `fail_renewal`: when to try again. */
+  nextAttemptAt?: Date | null;
+  /** For `renew`: the renewal's order (amounts are the subscription's own). */
+  renewal?: {
+    reference: string;
+    providerPaymentId: string | null;
+    paymentMethod: PaymentMethodShown | null;
+  };
 }
 
 /** A session with its order and subscription, read together (the finish step). */
@@ -182,10 +238,47 @@ export interface CheckoutStore {
    */
   claimStaleAttempts(limit: number, leaseMs: number): Promise<CheckoutSession[]>;
   /**
-   * Applies `expire` to every session past its expiry that the lifecycle lets expire
-   * (open, failed, waiting for the buyer). Returns how many.
+   * Applies `expire` to every `open` or `failed` session past its expiry. Returns how many.
+   * Sessions waiting for the buyer are not touched: their intent is canceled at the provider
+   * first ({@link CheckoutStore.listExpiredWaiting}).
    */
   expireSessions(): Promise<number>;
+  /** Up to `limit` sessions waiting for the buyer (`requires_action`) past their expiry. */
+  listExpiredWaiting(limit: number): Promise<CheckoutSession[]>;
+  /**
+   * Records the provider's intent of the session's current attempt before it is confirmed,
+   * so a crash is settled by asking about it. Returns whether the attempt was still current.
+   */
+  recordIntent(sessionId: string, attempt: number, intentId: string): Promise<boolean>;
+  /** The session whose current or last attempt is this provider intent. */
+  getSessionByIntent(intentId: string): Promise<CheckoutSession | null>;
+  /**
+   * Records a provider's webhook event as handled; false when it was recorded before (a
+   * repeat, to be ignored).
+   */
+  recordProviderEvent(provider: string, eventId: string): Promise<boolean>;
+  /** Whether a provider's webhook event was recorded as handled. */
+  hasProviderEvent(provider: string, eventId: string): Promise<boolean>;
+  /**
+   * Takes up to `limit` subscriptions the engine renews whose charge is due (a period's end
+   * or a retry), for `leaseMs`, skipping any another process is taking.
+   */
+  claimDueRenewals(limit: number, leaseMs: number): Promise<Subscription[]>;
+  /**
+   * Records a renewal attempt's outcome (with the renewal's order, for `renew`). Null when
+   * the period or attempt moved on (another process recorded it first).
+   */
+  applySubscriptionEvent(update: SubscriptionUpdate): Promise<Subscription | null>;
+  /** Ends every subscription the buyer canceled whose period is over; returns them. */
+  endCanceledSubscriptions(): Promise<Subscription[]>;
+  /** Sets or clears "cancel at the end of the period"; null for an ended subscription. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<Subscription | null>;
+  getSubscription(id: string): Promise<Subscription | null>;
+  /** The renewal orders of a subscription, oldest first. */
+  listRenewalOrders(subscriptionId: string): Promise<Order[]>;
+  /** The payment provider the engines on this store run with (`engine.start()` records it). */
+  activeProvider(): Promise<string | null>;
+  setActiveProvider(providerId: string): Promise<void>;
   /** Releases connections or closes the embedded database. */
   close(): Promise<void>;
 }

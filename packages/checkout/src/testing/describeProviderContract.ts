@@ -1,10 +1,11 @@
-// The provider contract: what every PaymentProvider must do for the engine to charge at
-// most once, settle every outcome and recover from lost answers. One vitest suite any
-// provider runs (`describeProviderContract('acme', { open, methods })`); the test provider
-// runs it (providers/testPaymentProvider.test.ts).
+// The provider contract: what every PaymentProvider must do for the engine to take money at
+// most once, settle every outcome, recover from lost answers by the intent's id, save
+// methods for renewals and trust only verified webhooks. One vitest suite any provider runs
+// (`describeProviderContract('acme', subject)`): the test provider runs it, and so does
+// the Stripe provider (against the fake and, with keys, Stripe's test mode).
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CreatePaymentInput, PaymentProvider } from '../providers/types.js';
+import type { CreateIntentInput, PaymentProvider, WebhookRequest } from '../providers/types.js';
 
 /** A provider under test and how to let go of it. */
 export interface OpenedProvider {
@@ -12,18 +13,34 @@ export interface OpenedProvider {
   dispose(): Promise<void>;
 }
 
+/** Payment-method ids that lead to each outcome at the provider. */
+export interface ContractPaymentMethods {
+  succeeds: string;
+  declined: string;
+  insufficientFunds: string;
+  /** Needs the buyer on the provider's page (3-D Secure) first. */
+  requiresAction: string;
+  /** Saves fine, but every later charge is declined (failed renewals). */
+  declinesAfterSaving: string;
+}
+
 /** What {@link describeProviderContract} tests. */
 export interface ProviderContractSubject {
   /** Opens the provider (a fresh one, or one on a test account). Called before every test. */
   open(): Promise<OpenedProvider>;
-  /** Payment methods that lead to each outcome at this provider. */
-  methods: {
-    succeeds: CreatePaymentInput['paymentMethod'];
-    declined: CreatePaymentInput['paymentMethod'];
-    insufficientFunds: CreatePaymentInput['paymentMethod'];
-    /** Needs the buyer's authentication (3-D Secure) before it succeeds or fails. */
-    requiresAction: CreatePaymentInput['paymentMethod'];
-  };
+  /** Makes payment-method ids, as the provider's browser fields would (or its test ids). */
+  paymentMethods(provider: PaymentProvider): Promise<ContractPaymentMethods>;
+  /**
+   * Does the buyer's part on the provider's page at `redirectUrl` (approve or refuse the
+   * authentication). Leave it out where that needs a real browser (Stripe's test mode): the
+   * tests that need it are skipped, saying so.
+   */
+  completeAction?(provider: PaymentProvider, redirectUrl: string, approve: boolean): Promise<void>;
+  /**
+   * The webhook the provider sends about an intent's latest change, exactly as it would
+   * arrive (signed). Leave it out where it cannot be made (Stripe's test mode).
+   */
+  webhookFor?(provider: PaymentProvider, intentId: string): Promise<WebhookRequest>;
   /** Currency of the test payments (default `EUR`). */
   currency?: string;
 }
@@ -33,108 +50,235 @@ export function describeProviderContract(name: string, subject: ProviderContract
   describe(`${name}: the provider contract`, () => {
     let opened: OpenedProvider;
     let provider: PaymentProvider;
+    let methods: ContractPaymentMethods;
     beforeEach(async () => {
       opened = await subject.open();
       provider = opened.provider;
+      methods = await subject.paymentMethods(provider);
     });
     afterEach(async () => {
       await opened.dispose();
     });
 
-    const payment = (
-      method: CreatePaymentInput['paymentMethod'],
-      overrides: Partial<CreatePaymentInput> = {},
-    ): CreatePaymentInput => ({
-      idempotencyKey: `contract_${crypto.randomUUID()}:1`,
+    const intent = (overrides: Partial<CreateIntentInput> = {}): CreateIntentInput => ({
+      idempotencyKey: `cs_contract_${crypto.randomUUID().replaceAll('-', '')}:1`,
+      mode: 'payment',
       amount: 1071,
       currency: subject.currency ?? 'EUR',
       description: 'Plankit contract test: Starter (monthly)',
       customer: { email: 'ada@example.com', name: 'Ada Lovelace' },
-      paymentMethod: method,
+      flow: 'fields',
+      returnUrl: 'http://127.0.0.1/checkout/finish?session=contract',
+      cancelUrl: 'http://127.0.0.1/checkout/starter',
+      saveMethod: false,
+      metadata: { plankit_session: 'contract' },
       ...overrides,
     });
+    const { completeAction, webhookFor } = subject;
 
-    it('has an id for logs and receipts', () => {
-      expect(provider.id).toMatch(/^[a-z][a-z0-9_-]*$/);
+    it('has an id for logs and routes, and says who renews subscriptions', () => {
+      expect(provider.id).toMatch(/^[a-z][a-z0-9-]*$/);
+      expect(['engine', 'provider']).toContain(provider.renews);
     });
 
-    describe('outcomes', () => {
-      it('a good card succeeds, and the payment reads back by id and by key', async () => {
-        const input = payment(subject.methods.succeeds);
-        const result = await provider.createPayment(input);
-        expect(result).toEqual({ status: 'succeeded', paymentId: expect.any(String) });
-        expect(await provider.retrievePayment(result.paymentId)).toEqual(result);
-        expect(await provider.findPayment(input.idempotencyKey)).toEqual(result);
+    describe('create, then confirm', () => {
+      it('an intent takes no money until confirmed, and one key makes one intent', async () => {
+        const input = intent();
+        const created = await Promise.all(
+          Array.from({ length: 10 }, () => provider.createIntent({ ...input })),
+        );
+        expect(new Set(created.map((c) => c.intentId)).size).toBe(1);
+        const id = created[0]?.intentId ?? '';
+        expect(await provider.retrieveIntent(id)).toEqual({
+          status: 'requires_payment_method',
+          intentId: id,
+        });
+        expect((await provider.createIntent(intent())).intentId).not.toBe(id);
+      });
+
+      it('a good card succeeds, with the card shown and a customer to charge later', async () => {
+        const { intentId } = await provider.createIntent(intent({ saveMethod: true }));
+        const paid = await provider.confirmIntent(intentId, {
+          paymentMethodId: methods.succeeds,
+          returnUrl: intent().returnUrl,
+        });
+        expect(paid).toMatchObject({
+          status: 'succeeded',
+          intentId,
+          paymentMethod: {
+            id: expect.any(String),
+            brand: expect.any(String),
+            last4: expect.stringMatching(/^\d{4}$/),
+          },
+          customerRef: expect.any(String),
+        });
+        // Asked again, by id, or confirmed again after a lost answer: the same outcome.
+        expect(await provider.retrieveIntent(intentId)).toMatchObject({ status: 'succeeded' });
+        expect(
+          await provider.confirmIntent(intentId, {
+            paymentMethodId: methods.succeeds,
+            returnUrl: '',
+          }),
+        ).toMatchObject({ status: 'succeeded', intentId });
+      });
+
+      it('a payment-method id it never made is refused as a failure, and nothing is taken', async () => {
+        // What a tampered form posts: the engine must get an answer, not an exception.
+        const { intentId } = await provider.createIntent(intent());
+        const refused = await provider.confirmIntent(intentId, {
+          paymentMethodId: 'pm_made_up_by_a_visitor',
+          returnUrl: intent().returnUrl,
+        });
+        expect(refused).toMatchObject({ status: 'failed', intentId, message: expect.any(String) });
+        expect(await provider.retrieveIntent(intentId)).not.toMatchObject({ status: 'succeeded' });
       });
 
       it.each([
         ['a declined card', 'declined', 'card_declined'],
         ['a card without funds', 'insufficientFunds', 'insufficient_funds'],
-      ] as const)('%s fails with %s and a message', async (_, method, code) => {
-        const result = await provider.createPayment(payment(subject.methods[method]));
-        expect(result).toMatchObject({ status: 'failed', code, message: expect.any(String) });
-      });
-
-      it('a card that needs authentication waits, then succeeds once approved', async () => {
-        const input = payment(subject.methods.requiresAction);
-        const waiting = await provider.createPayment(input);
-        expect(waiting).toMatchObject({ status: 'requires_action', action: 'authenticate' });
-        const approved = await provider.confirmPayment(waiting.paymentId, { approved: true });
-        expect(approved).toEqual({ status: 'succeeded', paymentId: waiting.paymentId });
-        // Deciding again changes nothing: the first decision stands.
-        expect(await provider.confirmPayment(waiting.paymentId, { approved: false })).toEqual(
-          approved,
-        );
-        expect(await provider.findPayment(input.idempotencyKey)).toEqual(approved);
-      });
-
-      it('a refused authentication fails the payment', async () => {
-        const waiting = await provider.createPayment(payment(subject.methods.requiresAction));
-        const refused = await provider.confirmPayment(waiting.paymentId, { approved: false });
-        expect(refused).toMatchObject({ status: 'failed', code: 'authentication_failed' });
-      });
-    });
-
-    describe('idempotency', () => {
-      it('one key is one payment, however often and however concurrently it is sent', async () => {
-        const input = payment(subject.methods.succeeds);
-        const results = await Promise.all(
-          Array.from({ length: 10 }, () => provider.createPayment({ ...input })),
-        );
-        expect(new Set(results.map((r) => r.paymentId)).size).toBe(1);
-        expect(await provider.createPayment(input)).toEqual(results[0]);
-      });
-
-      it('another key is another payment', async () => {
-        const first = await provider.createPayment(payment(subject.methods.succeeds));
-        const second = await provider.createPayment(payment(subject.methods.succeeds));
-        expect(second.paymentId).not.toBe(first.paymentId);
-      });
-
-      it('a repeat of a declined key is the same decline, not a new try', async () => {
-        const input = payment(subject.methods.declined);
-        const first = await provider.createPayment(input);
-        const again = await provider.createPayment({
-          ...input,
-          paymentMethod: subject.methods.succeeds,
+      ] as const)('%s fails with %s and a message, and reads back so', async (_, method, code) => {
+        const { intentId } = await provider.createIntent(intent());
+        const failed = await provider.confirmIntent(intentId, {
+          paymentMethodId: methods[method],
+          returnUrl: intent().returnUrl,
         });
-        expect(again).toEqual(first);
+        expect(failed).toMatchObject({
+          status: 'failed',
+          intentId,
+          code,
+          message: expect.any(String),
+        });
+        expect(await provider.retrieveIntent(intentId)).toMatchObject({ status: 'failed', code });
       });
     });
 
-    describe('reconciling a lost answer by key and by id', () => {
-      it('a payment the caller stopped waiting for is found under its key, once', async () => {
-        const input = payment(subject.methods.succeeds);
-        // The caller gave up (a timeout); the call itself carries on and charges.
-        const abandoned = provider.createPayment(input);
-        const made = await abandoned;
-        expect(await provider.findPayment(input.idempotencyKey)).toEqual(made);
-        expect((await provider.createPayment(input)).paymentId).toBe(made.paymentId);
+    describe('the buyer on the provider’s page', () => {
+      it('a card that needs authentication sends the buyer to a page', async () => {
+        const { intentId } = await provider.createIntent(intent());
+        const waiting = await provider.confirmIntent(intentId, {
+          paymentMethodId: methods.requiresAction,
+          returnUrl: intent().returnUrl,
+        });
+        expect(waiting).toMatchObject({
+          status: 'requires_action',
+          intentId,
+          redirectUrl: expect.any(String),
+        });
       });
 
-      it('a key nothing was sent under, and an unknown id, find nothing', async () => {
-        expect(await provider.findPayment(`contract_${crypto.randomUUID()}:1`)).toBeNull();
-        expect(await provider.retrievePayment(`pay_${crypto.randomUUID()}`)).toBeNull();
+      it.skipIf(!completeAction)('approved there, it succeeds; refused, it fails', async () => {
+        const act = completeAction as NonNullable<typeof completeAction>;
+        for (const approve of [true, false]) {
+          const { intentId } = await provider.createIntent(intent());
+          const waiting = await provider.confirmIntent(intentId, {
+            paymentMethodId: methods.requiresAction,
+            returnUrl: intent().returnUrl,
+          });
+          if (waiting.status !== 'requires_action') throw new Error('expected requires_action');
+          await act(provider, waiting.redirectUrl, approve);
+          expect(await provider.retrieveIntent(intentId)).toMatchObject(
+            approve ? { status: 'succeeded' } : { status: 'failed', code: 'authentication_failed' },
+          );
+        }
+      });
+
+      it('the hosted page: an intent with its page, waiting for the buyer to pay there', async () => {
+        const created = await provider.createIntent(intent({ flow: 'hosted' }));
+        expect(created.redirectUrl).toEqual(expect.any(String));
+        expect(await provider.retrieveIntent(created.intentId)).toMatchObject({
+          status: 'requires_payment_method',
+        });
+      });
+    });
+
+    describe('saved methods (trials and renewals)', () => {
+      it('a setup saves the method without charging; charges of it go through once per key', async () => {
+        const { intentId } = await provider.createIntent(
+          intent({ mode: 'setup', saveMethod: true }),
+        );
+        const saved = await provider.confirmIntent(intentId, {
+          paymentMethodId: methods.succeeds,
+          returnUrl: intent().returnUrl,
+        });
+        if (saved.status !== 'succeeded' || !saved.customerRef || !saved.paymentMethod) {
+          throw new Error(`expected a saved method, got ${JSON.stringify(saved)}`);
+        }
+        const charge = {
+          idempotencyKey: `sub_contract_${crypto.randomUUID()}:1`,
+          amount: 3451,
+          currency: subject.currency ?? 'EUR',
+          description: 'Renewal',
+          customerRef: saved.customerRef,
+          paymentMethodId: saved.paymentMethod.id,
+          metadata: {},
+        };
+        const first = await provider.chargeSavedMethod(charge);
+        expect(first).toMatchObject({ status: 'succeeded' });
+        expect(await provider.chargeSavedMethod(charge)).toEqual(first);
+      });
+
+      it('a method that saves fine but declines later fails its charge', async () => {
+        const { intentId } = await provider.createIntent(
+          intent({ mode: 'setup', saveMethod: true }),
+        );
+        const saved = await provider.confirmIntent(intentId, {
+          paymentMethodId: methods.declinesAfterSaving,
+          returnUrl: intent().returnUrl,
+        });
+        if (saved.status !== 'succeeded' || !saved.customerRef || !saved.paymentMethod) {
+          throw new Error(`expected a saved method, got ${JSON.stringify(saved)}`);
+        }
+        const failed = await provider.chargeSavedMethod({
+          idempotencyKey: `sub_contract_${crypto.randomUUID()}:1`,
+          amount: 3451,
+          currency: subject.currency ?? 'EUR',
+          description: 'Renewal',
+          customerRef: saved.customerRef,
+          paymentMethodId: saved.paymentMethod.id,
+          metadata: {},
+        });
+        expect(failed).toMatchObject({ status: 'failed', code: 'card_declined' });
+      });
+    });
+
+    describe('cancel', () => {
+      it('cancels an unfinished intent, never a succeeded one', async () => {
+        const open = await provider.createIntent(intent());
+        expect(await provider.cancelIntent(open.intentId)).toEqual({
+          status: 'canceled',
+          intentId: open.intentId,
+        });
+        const paid = await provider.createIntent(intent());
+        await provider.confirmIntent(paid.intentId, {
+          paymentMethodId: methods.succeeds,
+          returnUrl: intent().returnUrl,
+        });
+        expect(await provider.cancelIntent(paid.intentId)).toMatchObject({ status: 'succeeded' });
+      });
+    });
+
+    describe.skipIf(!webhookFor)('webhooks', () => {
+      const makeWebhook = webhookFor as NonNullable<typeof webhookFor>;
+
+      it('a signed webhook reads as the intent’s outcome; a tampered one is refused', async () => {
+        const { intentId } = await provider.createIntent(intent());
+        await provider.confirmIntent(intentId, {
+          paymentMethodId: methods.succeeds,
+          returnUrl: intent().returnUrl,
+        });
+        const request = await makeWebhook(provider, intentId);
+        const events = await provider.parseWebhook(request);
+        expect(events).toEqual([
+          expect.objectContaining({
+            id: expect.any(String),
+            type: 'intent.updated',
+            intentId,
+            outcome: expect.objectContaining({ status: 'succeeded' }),
+          }),
+        ]);
+        await expect(
+          provider.parseWebhook({ ...request, rawBody: `${request.rawBody} ` }),
+        ).rejects.toMatchObject({ code: 'webhook_signature_invalid' });
       });
     });
   });

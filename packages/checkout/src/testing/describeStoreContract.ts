@@ -15,6 +15,8 @@ import type {
 export type { OpenedStore, StoreContractSubject } from './storeContractContext.js';
 
 import { describeEventsAndSweeps } from './storeContractEvents.js';
+import { describeProviderRecords } from './storeContractProvider.js';
+import { describeRenewals } from './storeContractRenewals.js';
 import { makeStartAttempt } from './storeFixtures.js';
 
 /** Registers the store contract suite under `name`. */
@@ -49,6 +51,8 @@ export function describeStoreContract(name: string, subject: StoreContractSubjec
     const context: StoreContractContext = { START, advance, started, store: () => store };
     describeAttempts(context);
     describeEventsAndSweeps(context);
+    describeProviderRecords(context);
+    describeRenewals(context);
     describeConcurrency(context, subject);
   });
 }

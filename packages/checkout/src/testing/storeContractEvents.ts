@@ -26,12 +26,12 @@ export function describeEventsAndSweeps(t: StoreContractContext): void {
         event: 'require_action',
         attempt: 1,
         providerPaymentId: 'pay_3ds',
-        actionUrl: '/checkout/finish/authenticate?session=x',
+        actionUrl: '/test-processor/authenticate/pi_x',
       });
       expect(waiting).toMatchObject({
         status: 'requires_action',
         providerPaymentId: 'pay_3ds',
-        actionUrl: '/checkout/finish/authenticate?session=x',
+        actionUrl: '/test-processor/authenticate/pi_x',
         leaseUntil: null,
       });
       const done = await store().applyEvent({
@@ -155,7 +155,7 @@ export function describeEventsAndSweeps(t: StoreContractContext): void {
       expect((await store().getSession(running.id))?.status).toBe('processing');
     });
 
-    it('expire what is past its expiry and may expire, nothing else', async () => {
+    it('expire open and failed sessions past their expiry; list the waiting ones; nothing else', async () => {
       const failed = await started();
       await store().applyEvent({ sessionId: failed.id, event: 'fail', attempt: 1 });
       const waiting = await started();
@@ -172,10 +172,12 @@ export function describeEventsAndSweeps(t: StoreContractContext): void {
       const inTime = await started();
       await store().applyEvent({ sessionId: inTime.id, event: 'fail', attempt: 1 });
       await advance(11 * MINUTE);
-      expect(await store().expireSessions()).toBe(2);
+      expect(await store().expireSessions()).toBe(1);
       const status = async (s: CheckoutSession) => (await store().getSession(s.id))?.status;
       expect(await status(failed)).toBe('expired');
-      expect(await status(waiting)).toBe('expired');
+      // Waiting for the buyer: its intent is canceled at the provider first, by the engine.
+      expect(await status(waiting)).toBe('requires_action');
+      expect((await store().listExpiredWaiting(10)).map((s) => s.id)).toEqual([waiting.id]);
       expect(await status(processing)).toBe('processing');
       expect(await status(paid)).toBe('paid');
       expect(await status(inTime)).toBe('failed');

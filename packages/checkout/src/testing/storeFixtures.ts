@@ -75,10 +75,10 @@ export function makeStartAttempt(
   };
 }
 
-/** The order and subscription the session yields when paid. */
+/** The order and subscription the session yields when paid (renewed by the engine with a saved card). */
 export function makeCompletion(
   session: CheckoutSession,
-  overrides: { trialDays?: number | null } = {},
+  overrides: { trialDays?: number | null; paymentMethodId?: string | null } = {},
 ): CompletionRecord {
   return {
     order: {
@@ -93,13 +93,20 @@ export function makeCompletion(
       total: session.quote.total,
       amountPaid: session.amountDue,
       email: session.email,
+      paymentMethod: { brand: 'visa', last4: '4242' },
     },
     subscription: {
       planId: session.planId,
       interval: session.interval,
       seats: session.seats,
       email: session.email,
+      amount: session.quote.total,
+      currency: session.currency,
       trialDays: overrides.trialDays ?? null,
+      renewedBy: 'engine',
+      paymentMethodId:
+        overrides.paymentMethodId === undefined ? 'pm_saved' : overrides.paymentMethodId,
+      customerRef: 'cus_saved',
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cardBrand,
   cardDigits,
   checkCardCvc,
   checkCardExpiry,
@@ -7,7 +8,6 @@ import {
   formatCardNumber,
   parseExpiry,
   passesLuhn,
-  toCardDetails,
 } from './card.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
@@ -129,17 +129,18 @@ describe('a visitor typing the CVC', () => {
   });
 });
 
-describe('card details handed to the payment provider', () => {
-  it('carry digits only, a numeric expiry and the trimmed CVC', () => {
-    expect(toCardDetails('4242 4242 4242 4242', '12/30', ' 123 ')).toEqual({
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: 2030,
-      cvc: '123',
-    });
+describe('an American Express card', () => {
+  const amex = '3782 822463 10005';
+
+  it('is known by its leading digits', () => {
+    expect(cardBrand(amex)).toBe('amex');
+    expect(cardBrand('4242 4242 4242 4242')).toBe('visa');
+    expect(cardBrand('5555 5555 5555 4444')).toBe('mastercard');
   });
 
-  it('refuse an expiry that was not checked', () => {
-    expect(() => toCardDetails('4242424242424242', 'soon', '123')).toThrow();
+  it('takes a 4-digit CVC, and refuses 3 with its own message', () => {
+    expect(checkCardNumber(amex)).toBeNull();
+    expect(checkCardCvc('1234', amex)).toBeNull();
+    expect(checkCardCvc('123', amex)).toBe('errorCardCvcAmex');
   });
 });

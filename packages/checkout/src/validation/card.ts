@@ -1,15 +1,5 @@
-import { InvalidArgumentError } from '../errors/errors.js';
-
-/**
- * Card details as typed by the visitor, for the built-in test provider only. A real
- * processor collects card data in its own fields and passes a token instead.
- */
-export interface CardDetails {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
+// The card checks the test provider's fields make as the visitor types, and its processor
+// makes again when it turns the card into a payment method: one definition, used twice.
 
 /** Keeps only the digits of what a visitor typed (spaces and dashes are fine). */
 export function cardDigits(input: string): string {
@@ -39,7 +29,8 @@ export type CardFieldError =
   | 'errorCardLuhn'
   | 'errorCardExpiryFormat'
   | 'errorCardExpired'
-  | 'errorCardCvc';
+  | 'errorCardCvc'
+  | 'errorCardCvcAmex';
 
 /** Checks a card number: digits only, 13-19 of them, valid Luhn checksum. */
 export function checkCardNumber(input: string): CardFieldError | null {
@@ -73,24 +64,22 @@ export function checkCardExpiry(input: string, now: Date): CardFieldError | null
   return null;
 }
 
-/** Checks a CVC: exactly three digits (four-digit CVCs belong to cards we do not take). */
-export function checkCardCvc(input: string): CardFieldError | null {
-  const cvc = input.trim();
-  if (cvc === '') return 'errorRequired';
-  if (!/^\d{3}$/.test(cvc)) return 'errorCardCvc';
-  return null;
+/** The brand a card number belongs to, from its leading digits (enough for a receipt). */
+export function cardBrand(input: string): string {
+  const digits = cardDigits(input);
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'unknown';
 }
 
-/** Builds card details from already-checked fields. */
-export function toCardDetails(number: string, expiry: string, cvc: string): CardDetails {
-  const parsed = parseExpiry(expiry);
-  if (!parsed) throw new InvalidArgumentError('toCardDetails needs a checked expiry date');
-  return {
-    number: cardDigits(number),
-    expMonth: parsed.month,
-    expYear: parsed.year,
-    cvc: cvc.trim(),
-  };
+/** Checks a CVC: three digits, four for American Express (the card number tells). */
+export function checkCardCvc(input: string, cardNumber = ''): CardFieldError | null {
+  const cvc = input.trim();
+  if (cvc === '') return 'errorRequired';
+  if (cardBrand(cardNumber) === 'amex') return /^\d{4}$/.test(cvc) ? null : 'errorCardCvcAmex';
+  return /^\d{3}$/.test(cvc) ? null : 'errorCardCvc';
 }
 
 /** Formats digits in groups of four for display while typing (`4242 4242 …`). */

@@ -4,7 +4,6 @@ import type { FieldError } from '../messages/fieldError.js';
 import type { CheckoutMessages } from '../messages/messages.js';
 import { isFreePlan } from '../pricing/quote.js';
 import { type PromoResolution, resolvePromoCode } from '../pricing/resolvePromoCode.js';
-import { checkCardCvc, checkCardExpiry, checkCardNumber } from './card.js';
 
 /** Names of the plan-step form fields, as posted. */
 export const CHECKOUT_FIELDS = [
@@ -15,9 +14,6 @@ export const CHECKOUT_FIELDS = [
   'name',
   'country',
   'promo',
-  'cardNumber',
-  'cardExpiry',
-  'cardCvc',
 ] as const;
 /** One field of the plan-step form. */
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
@@ -40,7 +36,11 @@ export interface ValidationContext {
   now: Date;
 }
 
-/** The validated, typed submission. Card fields are present only for paid plans. */
+/**
+ * The validated, typed submission. It has no card: the payment provider's own fields take
+ * the card and hand the form a payment-method id (issue 9, "card data never touches the
+ * host").
+ */
 export interface CheckoutSubmission {
   planId: string;
   interval: BillingInterval;
@@ -50,7 +50,6 @@ export interface CheckoutSubmission {
   name: string;
   country: string;
   promo: PromoResolution & { status: 'none' | 'valid' };
-  card: { number: string; expiry: string; cvc: string } | null;
 }
 
 /** Result of validating a submission. */
@@ -78,9 +77,6 @@ export const FIELD_MAX_LENGTH = {
   name: 100,
   country: 2,
   promo: 32,
-  cardNumber: 23,
-  cardExpiry: 7,
-  cardCvc: 4,
 } as const satisfies Record<CheckoutField, number>;
 
 // C0 and C1 controls (NUL, tab, newline, escape…) and DEL (Cc), unpaired surrogates (Cs in
@@ -115,9 +111,12 @@ function checkName(value: string): keyof CheckoutMessages | null {
   return null;
 }
 
-/** Whether the plan needs payment fields: free plans and trials never charge today. */
+/**
+ * Whether the plan needs a payment method: every plan that ever charges, trials included
+ * (their card is saved for the first charge); a free plan asks for none.
+ */
 export function needsPaymentDetails(plan: Plan): boolean {
-  return !isFreePlan(plan) && plan.trialDays === undefined;
+  return !isFreePlan(plan);
 }
 
 /** Billing intervals a plan is sold on, in display order. */
@@ -177,20 +176,6 @@ export function validateField(
       if (promo.status === 'not_applicable') return { message: 'errorPromoNotApplicable' };
       return null;
     }
-    case 'cardNumber':
-    case 'cardExpiry':
-    case 'cardCvc': {
-      if (!needsPaymentDetails(plan)) return null;
-      const textError = checkText(value, FIELD_MAX_LENGTH[field]);
-      if (textError) return textError;
-      const error =
-        field === 'cardNumber'
-          ? checkCardNumber(value)
-          : field === 'cardExpiry'
-            ? checkCardExpiry(value, now)
-            : checkCardCvc(value);
-      return error ? { message: error } : null;
-    }
   }
 }
 
@@ -224,9 +209,6 @@ export function validateCheckout(
       name: get('name').trim(),
       country: get('country'),
       promo,
-      card: needsPaymentDetails(plan)
-        ? { number: get('cardNumber'), expiry: get('cardExpiry'), cvc: get('cardCvc') }
-        : null,
     },
   };
 }

@@ -5,15 +5,15 @@ import type { CheckoutField, FieldError } from '../validation/checkoutForm.js';
 /**
  * What the plan step shows after a submission that did not redirect: field errors, a
  * form-level error (decline, throttling), and the values to put back into the form.
- * Card number and CVC are never sent back.
+ * The form has no card fields: the payment provider's own fields keep the card.
  */
 export interface PlanStepState {
   status: 'idle' | 'invalid' | 'failed';
   fieldErrors: Partial<Record<CheckoutField, FieldError>>;
   /** A message for the whole form (declined card, too many attempts). */
   formError: FieldError | null;
-  /** Non-sensitive values to refill the form with (no card number, no CVC). */
-  values: Partial<Record<Exclude<CheckoutField, 'cardNumber' | 'cardCvc'>, string>>;
+  /** The values to refill the form with. */
+  values: Partial<Record<CheckoutField, string>>;
   /** The idempotency key to reuse on the next submission (keeps the same session). */
   idempotencyKey: string | null;
   /**
@@ -62,9 +62,13 @@ export interface Receipt {
   email: string;
   quote: Quote;
   amountPaid: number;
-  subscriptionStatus: 'active' | 'trialing';
+  /** The card it was paid with (or, for a trial, saved): brand and last four digits. */
+  paymentMethod: { brand: string; last4: string } | null;
+  subscriptionStatus: 'trialing' | 'active' | 'past_due' | 'canceled';
   currentPeriodEnd: string;
   trialEnd: string | null;
+  /** For a trial: when the first charge is due, and how much it is. */
+  firstCharge: { date: string; amount: number } | null;
 }
 
 /** Everything the finish step can show; dates are ISO strings so it crosses to the client. */
@@ -73,7 +77,13 @@ export type FinishView =
   | { status: 'trialing'; receipt: Receipt }
   | { status: 'free'; receipt: Receipt }
   | { status: 'pending'; sessionId: string; planName: string }
-  | { status: 'action_required'; sessionId: string; planName: string; authenticateUrl: string }
+  | {
+      status: 'action_required';
+      sessionId: string;
+      planName: string;
+      /** The provider's page that waits for the buyer (the bank, or the hosted payment page). */
+      actionUrl: string;
+    }
   | {
       status: 'failed';
       planName: string;
@@ -84,16 +94,4 @@ export type FinishView =
   | { status: 'expired'; planName: string; planUrl: string }
   | { status: 'canceled'; planName: string; planUrl: string }
   | { status: 'refunded'; receipt: Receipt }
-  | { status: 'not_found' };
-
-/** What the test bank's authentication page shows. */
-export type AuthenticationView =
-  | {
-      status: 'pending';
-      sessionId: string;
-      amount: number;
-      currency: string;
-      planName: string;
-    }
-  | { status: 'done'; finishUrl: string }
   | { status: 'not_found' };

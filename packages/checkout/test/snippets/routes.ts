@@ -16,4 +16,5 @@ export const options = routes.parsePlanLinkOptions('?seats=5&interval=weekly');
 // → { seats: 5 }
 
 // Also: routes.home ('/'), routes.fallback ('/fallback'), routes.finish(sessionId),
-// routes.authenticate(sessionId); isValidPlanId() and isValidCheckoutPath() check input.
+// routes.webhook(providerId) ('/api/webhooks/stripe'), routes.testProcessor; isValidPlanId()
+// and isValidCheckoutPath() check input.

@@ -21,12 +21,13 @@ import {
 import {
   type CheckoutEngineOptions,
   type CheckoutStore,
-  type CreatePaymentInput,
+  type CreateIntentInput,
   createSqlStore,
   createTestPaymentProvider,
+  type IntentOutcome,
   openCheckoutStore,
   type PaymentProvider,
-  type PaymentResult,
+  type ProviderEvent,
   type SessionState,
   type SessionUpdate,
   type SqlClient,
@@ -89,46 +90,59 @@ describe('theme', () => {
 
 describe('payment provider', () => {
   it('can be implemented by a plain object of your own', () => {
-    const payments = new Map<string, PaymentResult>();
+    const intents = new Map<string, IntentOutcome>();
     const provider = {
       id: 'acme-pay',
-      async createPayment(input: CreatePaymentInput): Promise<PaymentResult> {
-        const result: PaymentResult = {
+      renews: 'engine',
+      async createIntent(input: CreateIntentInput) {
+        const intentId = `acme_${input.idempotencyKey}`;
+        intents.set(intentId, { status: 'requires_payment_method', intentId });
+        return { intentId };
+      },
+      async confirmIntent(intentId: string, { paymentMethodId }: { paymentMethodId: string }) {
+        const outcome: IntentOutcome = {
           status: 'succeeded',
-          paymentId: `acme_${input.idempotencyKey}`,
+          intentId,
+          paymentMethod: { id: paymentMethodId, brand: 'visa', last4: '4242' },
+          customerRef: null,
         };
-        payments.set(result.paymentId, result);
-        return result;
+        intents.set(intentId, outcome);
+        return outcome;
       },
-      async confirmPayment(paymentId: string): Promise<PaymentResult> {
-        return (
-          payments.get(paymentId) ?? {
-            status: 'failed',
-            paymentId,
-            code: 'processing_error',
-            message: 'unknown',
-          }
-        );
+      async retrieveIntent(intentId: string): Promise<IntentOutcome> {
+        return intents.get(intentId) ?? { status: 'canceled', intentId };
       },
-      async retrievePayment(paymentId: string): Promise<PaymentResult | null> {
-        return payments.get(paymentId) ?? null;
+      async cancelIntent(intentId: string): Promise<IntentOutcome> {
+        return { status: 'canceled', intentId };
       },
-      async findPayment(idempotencyKey: string): Promise<PaymentResult | null> {
-        return [...payments.values()].find((p) => p.paymentId === idempotencyKey) ?? null;
+      async chargeSavedMethod(input): Promise<IntentOutcome> {
+        return { status: 'processing', intentId: input.idempotencyKey };
+      },
+      async parseWebhook(): Promise<ProviderEvent[]> {
+        return [];
       },
     } satisfies PaymentProvider;
     expectTypeOf(provider).toExtend<CheckoutEngineOptions['provider']>();
-    expectTypeOf(createTestPaymentProvider()).toExtend<PaymentProvider>();
+    expectTypeOf(createTestPaymentProvider).returns.toExtend<PaymentProvider>();
   });
 
-  it('must answer every method', () => {
-    // @ts-expect-error retrievePayment and findPayment are missing
+  it('must answer every method, and say who renews', () => {
+    // @ts-expect-error renews, cancelIntent, chargeSavedMethod and parseWebhook are missing
     const incomplete: PaymentProvider = {
       id: 'half',
-      createPayment: async (input) => ({ status: 'succeeded', paymentId: input.idempotencyKey }),
-      confirmPayment: async (paymentId) => ({ status: 'succeeded', paymentId }),
+      createIntent: async (input) => ({ intentId: input.idempotencyKey }),
+      confirmIntent: async (intentId) => ({ status: 'processing', intentId }),
+      retrieveIntent: async (intentId) => ({ status: 'processing', intentId }),
     };
     expectTypeOf(incomplete).not.toBeAny();
+  });
+
+  it('never takes card data, only the payment-method id', () => {
+    expectTypeOf<CreateIntentInput>().not.toHaveProperty('card');
+    expectTypeOf<Parameters<PaymentProvider['confirmIntent']>[1]>().toEqualTypeOf<{
+      paymentMethodId: string;
+      returnUrl: string;
+    }>();
   });
 });
 
@@ -192,8 +206,7 @@ describe('a store of your own', () => {
   });
 
   it('rejects engine options that do not exist', () => {
-    const provider = createTestPaymentProvider();
-    expectTypeOf(provider).not.toBeAny();
+    expectTypeOf(createTestPaymentProvider).parameter(0).not.toBeAny();
     // @ts-expect-error the stale-claim option is now the attempt lease
     const options: Partial<CheckoutEngineOptions> = { processingStaleMs: 1000 };
     expectTypeOf(options).not.toBeAny();

@@ -7,6 +7,7 @@ import type {
   StartAttemptOutcome,
   StartAttemptResult,
   StoreClock,
+  Subscription,
 } from '../types.js';
 import { applyMigrations } from './migrations.js';
 import {
@@ -29,6 +30,12 @@ import {
 } from './sessionStatements.js';
 import { startAttemptStatement } from './startAttemptStatement.js';
 import { type Tables, tablesOf } from './statementParts.js';
+import {
+  cancelAtPeriodEndStatement,
+  claimDueRenewalsStatement,
+  endCanceledStatement,
+  subscriptionEventStatement,
+} from './subscriptionStatements.js';
 
 /** Options of {@link createSqlStore}. */
 export interface SqlStoreOptions {
@@ -107,6 +114,15 @@ function createClock(client: SqlClient, t: Tables): StoreClock {
 export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {}): CheckoutStore {
   const schema = options.schema ?? DEFAULT_SCHEMA;
   const t = tablesOf(quoteSchema(schema));
+
+  async function oneSubscription(statement: {
+    text: string;
+    values: readonly unknown[];
+  }): Promise<Subscription | null> {
+    const { rows } = await client.query<SubscriptionRow>(statement.text, statement.values);
+    const row = rows[0];
+    return row ? toSubscription(row) : null;
+  }
 
   async function oneSession(statement: {
     text: string;
@@ -200,6 +216,95 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
       const statement = expireStatement(t);
       const { affectedRows } = await client.query(statement.text, statement.values);
       return affectedRows;
+    },
+
+    async listExpiredWaiting(limit) {
+      const { rows } = await client.query<SessionRow>(
+        `SELECT * FROM ${t.sessions} WHERE status = 'requires_action' AND expires_at <= ${t.now}
+          ORDER BY expires_at LIMIT $1`,
+        [limit],
+      );
+      return rows.map(toSession);
+    },
+
+    async recordIntent(sessionId, attempt, intentId) {
+      const { affectedRows } = await client.query(
+        `UPDATE ${t.sessions} SET provider_payment_id = $3, updated_at = ${t.now}
+          WHERE id = $1 AND attempt = $2 AND status = 'processing'`,
+        [sessionId, attempt, intentId],
+      );
+      return affectedRows > 0;
+    },
+
+    getSessionByIntent(intentId) {
+      return oneSession({
+        text: `SELECT * FROM ${t.sessions} WHERE provider_payment_id = $1`,
+        values: [intentId],
+      });
+    },
+
+    async recordProviderEvent(provider, eventId) {
+      const { affectedRows } = await client.query(
+        `INSERT INTO ${t.providerEvents} (provider, event_id) VALUES ($1, $2)
+          ON CONFLICT DO NOTHING`,
+        [provider, eventId],
+      );
+      return affectedRows > 0;
+    },
+
+    async hasProviderEvent(provider, eventId) {
+      const { rows } = await client.query(
+        `SELECT 1 FROM ${t.providerEvents} WHERE provider = $1 AND event_id = $2`,
+        [provider, eventId],
+      );
+      return rows.length > 0;
+    },
+
+    async claimDueRenewals(limit, leaseMs) {
+      const statement = claimDueRenewalsStatement(t, limit, leaseMs);
+      const { rows } = await client.query<SubscriptionRow>(statement.text, statement.values);
+      return rows.map(toSubscription);
+    },
+
+    applySubscriptionEvent(update) {
+      return oneSubscription(subscriptionEventStatement(t, update, crypto.randomUUID()));
+    },
+
+    async endCanceledSubscriptions() {
+      const statement = endCanceledStatement(t);
+      const { rows } = await client.query<SubscriptionRow>(statement.text, statement.values);
+      return rows.map(toSubscription);
+    },
+
+    setCancelAtPeriodEnd(subscriptionId, cancel) {
+      return oneSubscription(cancelAtPeriodEndStatement(t, subscriptionId, cancel));
+    },
+
+    getSubscription(id) {
+      return oneSubscription({
+        text: `SELECT * FROM ${t.subscriptions} WHERE id = $1`,
+        values: [id],
+      });
+    },
+
+    async listRenewalOrders(subscriptionId) {
+      const { rows } = await client.query<OrderRow>(
+        `SELECT * FROM ${t.orders} WHERE subscription_id = $1 AND kind = 'renewal'
+          ORDER BY period_end`,
+        [subscriptionId],
+      );
+      return rows.map(toOrder);
+    },
+
+    async activeProvider() {
+      const { rows } = await client.query<{ provider_id: string | null }>(
+        `SELECT provider_id FROM ${t.clock} WHERE id = 1`,
+      );
+      return rows[0]?.provider_id ?? null;
+    },
+
+    async setActiveProvider(providerId) {
+      await client.query(`UPDATE ${t.clock} SET provider_id = $1 WHERE id = 1`, [providerId]);
     },
 
     close() {

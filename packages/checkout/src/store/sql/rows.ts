@@ -4,6 +4,7 @@
 
 import type { BillingInterval } from '../../catalog/constants.js';
 import type { SessionState } from '../../lifecycle/sessionLifecycle.js';
+import type { SubscriptionState } from '../../lifecycle/subscriptionLifecycle.js';
 import type { Quote } from '../../pricing/quote.js';
 import type { CheckoutSession, Order, SessionSelection, Subscription } from '../types.js';
 
@@ -39,7 +40,12 @@ export interface SessionRow {
 export interface OrderRow {
   id: string;
   reference: string;
-  session_id: string;
+  kind: 'checkout' | 'renewal';
+  session_id: string | null;
+  subscription_id: string | null;
+  payment_method_brand: string | null;
+  payment_method_last4: string | null;
+  period_end: Time | null;
   plan_id: string;
   billing_interval: BillingInterval;
   seats: Num;
@@ -61,10 +67,21 @@ export interface SubscriptionRow {
   plan_id: string;
   billing_interval: BillingInterval;
   seats: Num;
-  status: 'active' | 'trialing';
+  status: SubscriptionState;
+  amount: Num;
+  currency: string;
+  current_period_start: Time;
   current_period_end: Time;
   trial_end: Time | null;
+  cancel_at_period_end: boolean;
+  canceled_at: Time | null;
   email: string;
+  renewed_by: 'engine' | 'provider';
+  payment_method_id: string | null;
+  customer_ref: string | null;
+  provider_subscription_ref: string | null;
+  renewal_attempt: Num;
+  next_attempt_at: Time | null;
   created_at: Time;
 }
 
@@ -74,6 +91,10 @@ export function toNumber(value: Num | bigint): number {
 
 export function toDate(value: Time): Date {
   return value instanceof Date ? value : new Date(value);
+}
+
+export function toDateOrNull(value: Time | null): Date | null {
+  return value === null ? null : toDate(value);
 }
 
 export function toSession(row: SessionRow): CheckoutSession {
@@ -108,7 +129,9 @@ export function toOrder(row: OrderRow): Order {
   return {
     id: row.id,
     reference: row.reference,
+    kind: row.kind,
     sessionId: row.session_id,
+    subscriptionId: row.subscription_id,
     planId: row.plan_id,
     interval: row.billing_interval,
     seats: toNumber(row.seats),
@@ -120,6 +143,11 @@ export function toOrder(row: OrderRow): Order {
     amountPaid: toNumber(row.amount_paid),
     email: row.email,
     providerPaymentId: row.provider_payment_id,
+    paymentMethod:
+      row.payment_method_brand && row.payment_method_last4
+        ? { brand: row.payment_method_brand, last4: row.payment_method_last4 }
+        : null,
+    periodEnd: toDateOrNull(row.period_end),
     createdAt: toDate(row.created_at),
   };
 }
@@ -133,9 +161,20 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     interval: row.billing_interval,
     seats: toNumber(row.seats),
     status: row.status,
+    amount: toNumber(row.amount),
+    currency: row.currency,
+    currentPeriodStart: toDate(row.current_period_start),
     currentPeriodEnd: toDate(row.current_period_end),
-    trialEnd: row.trial_end === null ? null : toDate(row.trial_end),
+    trialEnd: toDateOrNull(row.trial_end),
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    canceledAt: toDateOrNull(row.canceled_at),
     email: row.email,
+    renewedBy: row.renewed_by,
+    paymentMethodId: row.payment_method_id,
+    customerRef: row.customer_ref,
+    providerSubscriptionRef: row.provider_subscription_ref,
+    renewalAttempt: toNumber(row.renewal_attempt),
+    nextAttemptAt: toDateOrNull(row.next_attempt_at),
     createdAt: toDate(row.created_at),
   };
 }

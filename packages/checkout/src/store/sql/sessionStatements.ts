@@ -7,7 +7,7 @@
 
 import { SESSION_EVENTS, type SessionEvent } from '../../lifecycle/sessionLifecycle.js';
 import type { SessionUpdate } from '../types.js';
-import { ms, Params, statusList, type Tables } from './statementParts.js';
+import { addBillingInterval, ms, Params, statusList, type Tables } from './statementParts.js';
 
 /**
  * Applies one lifecycle event as one statement: the status change (conditional on the
@@ -50,34 +50,45 @@ export function applyEventStatement(
   const { completion } = update;
   if (completion) {
     const { order, subscription } = completion;
+    const method = order.paymentMethod ?? null;
     ctes.push(`ord AS (
-      INSERT INTO ${t.orders} (id, reference, session_id, plan_id, billing_interval, seats,
+      INSERT INTO ${t.orders} (id, reference, kind, session_id, plan_id, billing_interval, seats,
           currency, subtotal, discount, tax, total, amount_paid, email, provider_payment_id,
-          created_at)
-      SELECT ${p.add(ids.orderId)}, ${p.add(order.reference)}, u.id, ${p.add(order.planId)},
-          ${p.add(order.interval)}, ${p.add(order.seats, 'int')}, ${p.add(order.currency)},
-          ${p.add(order.subtotal, 'bigint')}, ${p.add(order.discount, 'bigint')},
-          ${p.add(order.tax, 'bigint')}, ${p.add(order.total, 'bigint')},
-          ${p.add(order.amountPaid, 'bigint')}, ${p.add(order.email)}, u.provider_payment_id,
-          clock.t
+          payment_method_brand, payment_method_last4, created_at)
+      SELECT ${p.add(ids.orderId)}, ${p.add(order.reference)}, 'checkout', u.id,
+          ${p.add(order.planId)}, ${p.add(order.interval)}, ${p.add(order.seats, 'int')},
+          ${p.add(order.currency)}, ${p.add(order.subtotal, 'bigint')},
+          ${p.add(order.discount, 'bigint')}, ${p.add(order.tax, 'bigint')},
+          ${p.add(order.total, 'bigint')}, ${p.add(order.amountPaid, 'bigint')},
+          ${p.add(order.email)}, u.provider_payment_id, ${p.add(method?.brand ?? null, 'text')},
+          ${p.add(method?.last4 ?? null, 'text')}, clock.t
       FROM upd u, clock
       RETURNING id, session_id
     )`);
     const trialDays = p.add(subscription.trialDays, 'int');
     const interval = p.add(subscription.interval, 'text');
-    // Calendar months in UTC, clamped by Postgres to the end of a shorter month
-    // (31 January + 1 month = 28 or 29 February), the way billing systems renew.
-    const periodEnd = `CASE WHEN ${trialDays} IS NOT NULL THEN clock.t + ${trialDays} * interval '1 day'
-        ELSE ((clock.t AT TIME ZONE 'UTC') + CASE ${interval} WHEN 'yearly' THEN interval '12 months'
-          ELSE interval '1 month' END) AT TIME ZONE 'UTC' END`;
+    const trialEnd = `clock.t + ${trialDays} * interval '1 day'`;
+    const periodEnd = `CASE WHEN ${trialDays} IS NOT NULL THEN ${trialEnd}
+        ELSE ${addBillingInterval('clock.t', interval)} END`;
+    const renewedBy = p.add(subscription.renewedBy, 'text');
     ctes.push(`sub AS (
       INSERT INTO ${t.subscriptions} (id, session_id, order_id, plan_id, billing_interval,
-          seats, status, current_period_end, trial_end, email, created_at)
+          seats, status, amount, currency, current_period_start, current_period_end, trial_end,
+          email, renewed_by, payment_method_id, customer_ref, provider_subscription_ref,
+          next_attempt_at, created_at)
       SELECT ${p.add(ids.subscriptionId)}, o.session_id, o.id, ${p.add(subscription.planId)},
           ${interval}, ${p.add(subscription.seats, 'int')},
-          CASE WHEN ${trialDays} IS NULL THEN 'active' ELSE 'trialing' END, ${periodEnd},
-          CASE WHEN ${trialDays} IS NULL THEN NULL ELSE clock.t + ${trialDays} * interval '1 day' END,
-          ${p.add(subscription.email)}, clock.t
+          CASE WHEN ${trialDays} IS NULL THEN 'active' ELSE 'trialing' END,
+          ${p.add(subscription.amount, 'bigint')}, ${p.add(subscription.currency)}, clock.t,
+          ${periodEnd}, CASE WHEN ${trialDays} IS NULL THEN NULL ELSE ${trialEnd} END,
+          ${p.add(subscription.email)}, ${renewedBy},
+          ${p.add(subscription.paymentMethodId ?? null, 'text')},
+          ${p.add(subscription.customerRef ?? null, 'text')},
+          ${p.add(subscription.providerSubscriptionRef ?? null, 'text')},
+          -- The engine charges at the period's end when it renews, with a method to charge.
+          CASE WHEN ${renewedBy} = 'engine' AND ${p.add(subscription.paymentMethodId ?? null, 'text')} IS NOT NULL
+            AND ${p.add(subscription.amount, 'bigint')} > 0 THEN ${periodEnd} END,
+          clock.t
       FROM ord o, clock
     )`);
   }
@@ -131,13 +142,18 @@ export function claimStaleStatement(t: Tables, limit: number, leaseMs: number) {
   return { text, values: p.values };
 }
 
-/** Applies `expire` to every session past its expiry that the lifecycle lets expire. */
+/**
+ * Applies `expire` to every session past its expiry that the lifecycle lets expire, except
+ * those waiting for the buyer: their intent must be canceled at the provider first, or an
+ * authentication finished at the last moment would charge an expired checkout.
+ */
 export function expireStatement(t: Tables) {
   const rule = SESSION_EVENTS.expire;
+  const states = rule.from.filter((state) => state !== 'requires_action');
   return {
     text: `UPDATE ${t.sessions}
       SET status = '${rule.to}', lease_until = NULL, action_url = NULL, updated_at = ${t.now}
-      WHERE status IN (${statusList(rule.from)}) AND expires_at <= ${t.now}`,
+      WHERE status IN (${statusList(states)}) AND expires_at <= ${t.now}`,
     values: [],
   };
 }

@@ -20,6 +20,7 @@ export const ms = (placeholder: string) => `(${placeholder} * interval '1 millis
 
 /** Table names of one schema. */
 export interface Tables {
+  providerEvents: string;
   schema: string;
   sessions: string;
   orders: string;
@@ -31,6 +32,7 @@ export interface Tables {
 
 export function tablesOf(quotedSchema: string): Tables {
   return {
+    providerEvents: `${quotedSchema}.provider_events`,
     schema: quotedSchema,
     sessions: `${quotedSchema}.checkout_sessions`,
     orders: `${quotedSchema}.orders`,
@@ -39,4 +41,14 @@ export function tablesOf(quotedSchema: string): Tables {
     clock: `${quotedSchema}.clock`,
     now: `${quotedSchema}.clock_now()`,
   };
+}
+
+/**
+ * `time` plus one billing interval (`interval` is a SQL expression: 'monthly' or 'yearly'),
+ * in calendar months in UTC, which Postgres clamps to the end of a shorter month (31 January
+ * + 1 month = 28 or 29 February), the way billing systems renew.
+ */
+export function addBillingInterval(time: string, interval: string): string {
+  return `(((${time}) AT TIME ZONE 'UTC') + CASE ${interval} WHEN 'yearly' THEN interval '12 months'
+    ELSE interval '1 month' END) AT TIME ZONE 'UTC'`;
 }

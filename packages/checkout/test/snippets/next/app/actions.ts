@@ -14,14 +14,3 @@ export async function submitPlanStep(
   if (result.kind === 'redirect') redirect(result.location);
   return result.state;
 }
-
-/** The test provider's bank page (card 4000 0027 6000 3184): Approve or Decline. */
-export async function answerAuthentication(form: FormData): Promise<void> {
-  const engine = await getEngine();
-  const { location } = await engine.completeAuthentication(
-    String(form.get('session')),
-    form.get('decision') === 'approve' ? 'approve' : 'decline',
-    await requestContext(),
-  );
-  redirect(location);
-}

@@ -6,6 +6,7 @@ import {
   createCheckoutEngine,
   createTestPaymentProvider,
   openCheckoutStore,
+  type TestPaymentProvider,
 } from '@plankit/checkout/server';
 import { cookies, headers } from 'next/headers';
 
@@ -26,25 +27,38 @@ export const catalog = parseCatalog({
 
 export const routes = createCheckoutRoutes({ checkoutPath: 'checkout' });
 
-let engine: Promise<CheckoutEngine> | undefined;
+type Opened = Promise<{ engine: CheckoutEngine; provider: TestPaymentProvider }>;
+// On globalThis, not in a module variable: Next.js may load this module more than once in
+// one process (pages and route handlers are bundled apart), and PGlite's folder admits
+// one opener.
+const holder = globalThis as { plankitCheckout?: Opened };
 
 /** One engine per server process, opened on first use: PGlite in .data/, or DATABASE_URL. */
-export function getEngine(): Promise<CheckoutEngine> {
-  engine ??= openCheckoutStore({ databaseUrl: process.env.DATABASE_URL }).then(
+function open(): Opened {
+  holder.plankitCheckout ??= openCheckoutStore({ databaseUrl: process.env.DATABASE_URL }).then(
     ({ store, client }) => {
-      const created = createCheckoutEngine({
+      // The test processor keeps its payments in the same database and tells the engine
+      // what happened on its own pages through the webhook route.
+      const provider = createTestPaymentProvider({
+        ledger: client,
+        webhookUrl: routes.webhook('test'),
+      });
+      const engine = createCheckoutEngine({
         catalog,
         store,
         routes,
-        provider: createTestPaymentProvider({ ledger: client }),
+        provider,
         secret: process.env.PLANKIT_SECRET,
       });
-      created.start(); // its sweeps: lost payment outcomes, expired sessions
-      return created;
+      engine.start(); // its sweeps: lost payment outcomes, expired sessions, renewals
+      return { engine, provider };
     },
   );
-  return engine;
+  return holder.plankitCheckout;
 }
+
+export const getEngine = async () => (await open()).engine;
+export const getTestProvider = async () => (await open()).provider;
 
 /** Who is asking. A visitor cookie, set on the first submit, keeps each receipt private. */
 export async function requestContext(

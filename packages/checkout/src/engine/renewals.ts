@@ -1,0 +1,114 @@
+import { createOrderReference } from '../ids/orderReference.js';
+import { RENEWAL_RETRY_DAYS } from '../lifecycle/subscriptionLifecycle.js';
+import type { Subscription } from '../store/types.js';
+import type { WorkerContext } from './guards.js';
+
+/** What one {@link runRenewals} pass did. */
+export interface RenewalReport {
+  /** Periods paid (renewals, and first charges after a trial). */
+  renewed: number;
+  /** Charges declined, to be tried again on the schedule. */
+  retrying: number;
+  /** Subscriptions ended: canceled by the buyer at the period's end, or out of retries. */
+  canceled: number;
+  /** Could not be charged this time (provider unreachable, still processing); tried again. */
+  skipped: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many due subscriptions one pass takes. */
+const BATCH = 50;
+
+/** The charge's key: one per subscription, period and attempt, so a repeat never charges twice. */
+function renewalKey(subscription: Subscription): string {
+  return `${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${subscription.renewalAttempt + 1}`;
+}
+
+/**
+ * Charges the subscriptions the engine renews whose period ended (or whose retry is due):
+ * exactly once per period and attempt, safe with many processes (due subscriptions are taken
+ * with SKIP LOCKED and a lease; the charge's key repeats if a process dies after charging).
+ * A declined charge is tried again after 1, 3 and 5 days (RENEWAL_RETRY_DAYS), then the
+ * subscription ends. Subscriptions the buyer canceled end at their period's end. Only for a
+ * provider that leaves renewals to the engine (`renews: 'engine'`).
+ */
+export async function runRenewals(ctx: WorkerContext): Promise<RenewalReport> {
+  const report: RenewalReport = { renewed: 0, retrying: 0, canceled: 0, skipped: 0 };
+  const ended = await ctx.fromStore('endCanceledSubscriptions', {}, () =>
+    ctx.store.endCanceledSubscriptions(),
+  );
+  report.canceled += ended.length;
+  if (ctx.provider.renews !== 'engine') return report;
+  const due = await ctx.fromStore('claimDueRenewals', {}, () =>
+    ctx.store.claimDueRenewals(BATCH, ctx.attemptLeaseMs),
+  );
+  for (const subscription of due) {
+    const outcome = await renewOne(ctx, subscription).catch(() => 'skipped' as const);
+    report[outcome] += 1;
+  }
+  return report;
+}
+
+async function renewOne(
+  ctx: WorkerContext,
+  subscription: Subscription,
+): Promise<'renewed' | 'retrying' | 'canceled' | 'skipped'> {
+  const details = { subscriptionId: subscription.id, attempt: subscription.renewalAttempt + 1 };
+  const { paymentMethodId, customerRef } = subscription;
+  const base = {
+    subscriptionId: subscription.id,
+    periodEnd: subscription.currentPeriodEnd,
+    renewalAttempt: subscription.renewalAttempt,
+  };
+  if (!paymentMethodId || !customerRef) {
+    // Nothing to charge with (a subscription from before saved payment methods).
+    await ctx.fromStore('applySubscriptionEvent', details, () =>
+      ctx.store.applySubscriptionEvent({ ...base, event: 'cancel' }),
+    );
+    return 'canceled';
+  }
+  const result = await ctx.fromProvider('chargeSavedMethod', details, () =>
+    ctx.provider.chargeSavedMethod({
+      idempotencyKey: renewalKey(subscription),
+      amount: subscription.amount,
+      currency: subscription.currency,
+      description: `Renewal: ${subscription.planId} (${subscription.interval})`,
+      customerRef,
+      paymentMethodId,
+      metadata: { plankit_subscription: subscription.id },
+    }),
+  );
+  if (result.status === 'succeeded') {
+    await ctx.fromStore('applySubscriptionEvent', details, () =>
+      ctx.store.applySubscriptionEvent({
+        ...base,
+        event: 'renew',
+        renewal: {
+          reference: createOrderReference(),
+          providerPaymentId: result.intentId,
+          paymentMethod: result.paymentMethod,
+        },
+      }),
+    );
+    return 'renewed';
+  }
+  if (result.status !== 'failed' && result.status !== 'canceled') {
+    // Processing (or waiting): the lease runs out and the same key asks again.
+    return 'skipped';
+  }
+  const retryDays = RENEWAL_RETRY_DAYS[subscription.renewalAttempt];
+  if (retryDays === undefined) {
+    await ctx.fromStore('applySubscriptionEvent', details, () =>
+      ctx.store.applySubscriptionEvent({ ...base, event: 'cancel' }),
+    );
+    return 'canceled';
+  }
+  await ctx.fromStore('applySubscriptionEvent', details, () =>
+    ctx.store.applySubscriptionEvent({
+      ...base,
+      event: 'fail_renewal',
+      nextAttemptAt: new Date(subscription.currentPeriodEnd.getTime() + retryDays * DAY_MS),
+    }),
+  );
+  return 'retrying';
+}

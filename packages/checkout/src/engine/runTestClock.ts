@@ -1,0 +1,32 @@
+import type { PaymentProvider } from '../providers/types.js';
+import type { CheckoutStore } from '../store/types.js';
+import { createGuards } from './guards.js';
+import type { EngineLogger } from './options.js';
+import { advanceTestClock, type TestClockReport } from './testClock.js';
+
+/** Options of {@link runTestClock}. */
+export interface TestClockOptions {
+  store: CheckoutStore;
+  /** The test provider on the same database as the store. */
+  provider: PaymentProvider;
+  /** Where to move the store's clock. */
+  to: Date;
+  logger?: EngineLogger;
+}
+
+/**
+ * The test clock without an engine (the `plankit advance` command): moves the store's clock
+ * forward and runs every renewal, retry and expiry due by then. Refuses unless the test
+ * provider is the one in use.
+ */
+export function runTestClock(options: TestClockOptions): Promise<TestClockReport> {
+  const logger = options.logger ?? console;
+  const ctx = {
+    store: options.store,
+    provider: options.provider,
+    logger,
+    attemptLeaseMs: 2 * 60_000,
+    ...createGuards(options.provider, logger, 30_000),
+  };
+  return advanceTestClock(ctx, options.to);
+}

@@ -1,0 +1,65 @@
+import { WebhookSignatureError } from '../errors/errors.js';
+import type { ProviderEvent, WebhookRequest } from '../providers/types.js';
+import type { EngineContext } from './engineContext.js';
+import { outcomeOf, settleAttempt } from './settle.js';
+
+/** How the host answers a provider's webhook. */
+export interface WebhookAnswer {
+  /** 200: handled (or a repeat); 400: the signature does not hold; 404: another provider. */
+  status: 200 | 400 | 404;
+  /** Events that changed something. */
+  applied: number;
+}
+
+/**
+ * Handles a webhook of the payment provider: verified on its raw body by the provider,
+ * each event applied once (its id is recorded after it is handled, so a failure is
+ * retried by the provider and a repeat changes nothing), and states only move forward:
+ * an event that arrives late (an old `requires_action` after the payment succeeded) is
+ * recorded and ignored. A store failure throws, so the host answers 500 and the provider
+ * sends the event again.
+ */
+export async function handleWebhook(
+  ctx: EngineContext,
+  providerId: string,
+  request: WebhookRequest,
+): Promise<WebhookAnswer> {
+  if (providerId !== ctx.provider.id) return { status: 404, applied: 0 };
+  let events: ProviderEvent[];
+  try {
+    events = await ctx.provider.parseWebhook(request);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      ctx.logger.warn('[plankit] refused a webhook with a bad signature', { provider: providerId });
+      return { status: 400, applied: 0 };
+    }
+    throw error;
+  }
+  let applied = 0;
+  for (const event of events) {
+    const details = { provider: providerId, event: event.id, type: event.type };
+    const seen = await ctx.fromStore('hasProviderEvent', details, () =>
+      ctx.store.hasProviderEvent(providerId, event.id),
+    );
+    if (seen) continue;
+    if (await applyEvent(ctx, event)) applied += 1;
+    await ctx.fromStore('recordProviderEvent', details, () =>
+      ctx.store.recordProviderEvent(providerId, event.id),
+    );
+  }
+  return { status: 200, applied };
+}
+
+/** Applies one event; whether it changed something. */
+async function applyEvent(ctx: EngineContext, event: ProviderEvent): Promise<boolean> {
+  if (event.type !== 'intent.updated') return false; // Subscriptions: a provider that renews.
+  const session = await ctx.fromStore('getSessionByIntent', { intent: event.intentId }, () =>
+    ctx.store.getSessionByIntent(event.intentId),
+  );
+  // Not a checkout's (a renewal charge), or an older attempt's intent: nothing to do.
+  if (!session || session.providerPaymentId !== event.intentId) return false;
+  const outcome = outcomeOf(event.outcome);
+  if (!outcome) return false;
+  const settled = await settleAttempt(ctx, session, outcome, { strict: false });
+  return settled.status !== session.status;
+}
