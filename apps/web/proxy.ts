@@ -56,14 +56,17 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 }
 
 /**
- * Requests whose page reads the store: the finish and test-bank pages, and a plan-step
- * form posted without JavaScript. A Server Action called from JavaScript is let through:
- * its client expects Next.js's own answer, and shows the error page (with a digest) when
- * the store fails.
+ * Requests whose page reads the store: the finish page, the test processor's pages (its
+ * payments are kept in the store), and a plan-step form posted without JavaScript. A
+ * Server Action called from JavaScript is let through: its client expects Next.js's own
+ * answer, and shows the error page (with a digest) when the store fails. Webhooks are let
+ * through too: a provider retries whatever is not a 2xx.
  */
 function needsStore(request: NextRequest): boolean {
-  const step = routes.match(request.nextUrl.pathname)?.step;
-  if (step === 'finish' || step === 'authenticate') return !request.headers.has('next-action');
+  const { pathname } = request.nextUrl;
+  if (pathname.startsWith(`${routes.testProcessor}/`)) return !pathname.endsWith('.css');
+  const step = routes.match(pathname)?.step;
+  if (step === 'finish') return !request.headers.has('next-action');
   return step === 'plan' && request.method === 'POST' && !request.headers.has('next-action');
 }
 

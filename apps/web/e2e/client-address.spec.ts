@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clientAddressOf } from '../lib/clientAddress';
 import { expect, test } from './fixtures';
-import { makeFields, planStepForm, post, visibleText } from './formPost';
+import { makeFields, planStepForm, post, tokenize, visibleText } from './formPost';
 import { extraPort, type Host, startHost } from './host';
 
 const DECLINED = '4000 0000 0000 0002';
@@ -30,9 +30,10 @@ test.describe('a card tester rotating x-forwarded-for', () => {
     test.setTimeout(90_000);
     const answers: string[] = [];
     for (let i = 0; i < 11; i++) {
+      const paymentMethod = await tokenize(host.baseURL, DECLINED);
       const form = await planStepForm(
         host.baseURL,
-        makeFields({ email: `tester${i}@example.com`, cardNumber: DECLINED }),
+        makeFields({ email: `tester${i}@example.com`, paymentMethod }),
       );
       const answer = await post(host.baseURL, form, {
         headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },

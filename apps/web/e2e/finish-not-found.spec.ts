@@ -62,6 +62,15 @@ test.describe('a finish page for a checkout the visitor does not have, without J
 
   test('still says "Checkout not found" and links back to the plans', async ({ page }) => {
     await expectNotFound(page, `/checkout/finish?session=cs_${'Z9y8X7w6'.repeat(4)}`);
-    await expectNotFound(page, `/checkout/finish/authenticate?session=cs_${'Z9y8X7w6'.repeat(4)}`);
+  });
+
+  test('a test processor page of a payment it does not have says so, with a 404', async ({
+    page,
+  }) => {
+    for (const path of ['/test-processor/pay/pi_unknown', '/test-processor/authenticate/pi_x']) {
+      const response = await page.goto(path);
+      expect(response?.status(), `status of ${path}`).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    }
   });
 });

@@ -7,7 +7,11 @@
 /** The fields a visitor fills in, named as the form posts them. */
 export type PlanStepFields = Record<string, string>;
 
-/** A visitor's valid submission of the starter plan; override what a test needs. */
+/**
+ * A visitor's valid submission of the starter plan, as a browser without JavaScript posts
+ * it: no card, so the answer sends the visitor to the processor's hosted page. Add a
+ * `paymentMethod` (see {@link tokenize}) to post as the card fields do.
+ */
 export function makeFields(overrides: PlanStepFields = {}): PlanStepFields {
   return {
     plan: 'starter',
@@ -17,11 +21,27 @@ export function makeFields(overrides: PlanStepFields = {}): PlanStepFields {
     name: 'Ada Lovelace',
     country: 'DE',
     promo: '',
-    cardNumber: '4242 4242 4242 4242',
-    cardExpiry: `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`,
-    cardCvc: '123',
     ...overrides,
   };
+}
+
+/**
+ * Turns a card into a payment-method id at the test processor, as the card fields do in
+ * the browser (and as a card tester's script would).
+ */
+export async function tokenize(baseURL: string, number: string): Promise<string> {
+  const response = await fetch(`${baseURL}/test-processor/v1/payment_methods`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(baseURL).origin },
+    body: JSON.stringify({
+      number,
+      expiry: `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`,
+      cvc: '123',
+    }),
+  });
+  const answer = (await response.json()) as { id?: string };
+  if (!response.ok || !answer.id) throw new Error(`the test processor refused ${number}`);
+  return answer.id;
 }
 
 const hiddenCache = new Map<string, Array<[string, string]>>();

@@ -1,6 +1,8 @@
 import {
+  cards,
   definitionOf,
   FINISH_URL,
+  fillCard,
   fillDetails,
   ORDER_REFERENCE,
   openPlanStep,
@@ -16,12 +18,14 @@ const longDate = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 test.describe('pro plan with a 14-day trial', () => {
-  test('the visitor starts the trial without a card and sees when it ends', async ({ page }) => {
+  test('the visitor saves a card, is charged nothing, and sees when and how much the first charge is', async ({
+    page,
+  }) => {
     await openPlanStep(page, 'pro');
     await expect(page.getByText('14-day free trial')).toBeVisible();
-    await expect(page.getByLabel('Card number')).toHaveCount(0);
-    await expect(page.getByLabel('CVC')).toHaveCount(0);
     const details = await fillDetails(page);
+    // The card is saved for the first charge after the trial; nothing is charged today.
+    await fillCard(page, cards.succeeds);
     await expect(definitionOf(orderSummary(page), 'After the 14-day trial')).toHaveText(/^€24\.00/);
     await expect(definitionOf(orderSummary(page), 'Due today')).toHaveText('€0.00');
 
@@ -46,6 +50,10 @@ test.describe('pro plan with a 14-day trial', () => {
     await expect(definitionOf(lines, 'Paid')).toHaveText('€0.00');
     await expect(definitionOf(lines, 'Total')).toHaveText('€24.00');
     await expect(definitionOf(lines, 'Trial ends')).toHaveText(new RegExp(`^(${ends.join('|')})$`));
+    await expect(definitionOf(lines, 'First charge')).toHaveText(
+      new RegExp(`^€24\\.00 on (${ends.join('|')})$`),
+    );
+    await expect(definitionOf(lines, 'Payment method')).toHaveText('Visa ending in 4242');
     await expect(definitionOf(lines, 'Email')).toHaveText(details.email);
   });
 });

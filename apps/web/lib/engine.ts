@@ -5,6 +5,7 @@ import {
   createTestPaymentProvider,
   openCheckoutStore,
   type SqlClient,
+  type TestPaymentProvider,
 } from '@plankit/checkout/server';
 import { catalog } from './catalog';
 import { config } from './config';
@@ -13,11 +14,17 @@ import { registerStoreProbe } from './storeHealth';
 
 // One engine per server process, created on first use (not at build time). Kept on
 // globalThis so dev-mode module reloads do not open a second PGlite on the same folder.
+interface OpenedEngine {
+  engine: CheckoutEngine;
+  client: SqlClient;
+  provider: TestPaymentProvider;
+}
+
 const holder = globalThis as typeof globalThis & {
-  __plankitOpenedEngine?: Promise<{ engine: CheckoutEngine; client: SqlClient }>;
+  __plankitOpenedEngine?: Promise<OpenedEngine>;
 };
 
-async function openEngine(): Promise<{ engine: CheckoutEngine; client: SqlClient }> {
+async function openEngine(): Promise<OpenedEngine> {
   const { store, client } = await openCheckoutStore({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -25,8 +32,14 @@ async function openEngine(): Promise<{ engine: CheckoutEngine; client: SqlClient
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   // The test provider keeps its payments in the same database, so several host
-  // processes sharing one Postgres still never charge twice for one key.
-  const provider = createTestPaymentProvider({ ledger: client });
+  // processes sharing one Postgres still never charge twice for one key. Its processor is
+  // served by this host (app/test-processor) and reports what happens on its pages
+  // through the webhook route (app/api/webhooks/[provider]).
+  const provider = createTestPaymentProvider({
+    ledger: client,
+    webhookUrl: routes.webhook('test'),
+    merchantName: config.merchantName,
+  });
   const engine = createCheckoutEngine({
     catalog,
     store,
@@ -35,13 +48,14 @@ async function openEngine(): Promise<{ engine: CheckoutEngine; client: SqlClient
     merchantName: config.merchantName,
     secret: config.secret,
   });
-  // The engine's own background work: settling lost payment outcomes and expiring unpaid
-  // sessions, every minute, safe in every process sharing the store.
+  // The engine's own background work: settling lost payment outcomes, expiring unpaid
+  // sessions and renewing subscriptions, every minute, safe in every process sharing the
+  // store.
   engine.start();
-  return { engine, client };
+  return { engine, client, provider };
 }
 
-function openedEngine(): Promise<{ engine: CheckoutEngine; client: SqlClient }> {
+function openedEngine(): Promise<OpenedEngine> {
   holder.__plankitOpenedEngine ??= openEngine().catch((error: unknown) => {
     holder.__plankitOpenedEngine = undefined; // Let the next request try again.
     throw error;
@@ -52,6 +66,11 @@ function openedEngine(): Promise<{ engine: CheckoutEngine; client: SqlClient }> 
 /** The process's checkout engine. */
 export async function getEngine(): Promise<CheckoutEngine> {
   return (await openedEngine()).engine;
+}
+
+/** The built-in test provider, whose processor pages the host serves. */
+export async function getTestProvider(): Promise<TestPaymentProvider> {
+  return (await openedEngine()).provider;
 }
 
 // The proxy asks this before rendering a page that needs the store: it opens the store if

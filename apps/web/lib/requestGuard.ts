@@ -11,6 +11,14 @@ import type { ErrorPageKind } from './errorPage';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
+ * Largest webhook body a payment provider may send (`/api/webhooks/*`): its events carry
+ * whole objects (an invoice with its lines), far larger than a form.
+ */
+export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
+
+const WEBHOOK_PATH = /^\/api\/webhooks\/[^/]+\/?$/;
+
+/**
  * Why the proxy refuses a request before Next.js handles it, or null to let it through.
  * Next.js checks the same things itself, but answers each with a 500 and, without
  * JavaScript, an empty page (issue 12, item 6). Here each gets its own status and a page:
@@ -26,9 +34,12 @@ export async function refuseBadRequest(request: NextRequest): Promise<ErrorPageK
     return null;
   }
   if (isForeignOrigin(request)) return 'foreignOrigin';
+  const limit = WEBHOOK_PATH.test(request.nextUrl.pathname)
+    ? MAX_WEBHOOK_BODY_BYTES
+    : MAX_BODY_BYTES;
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) return 'tooLarge';
-  const body = await readBody(request);
+  if (declared > limit) return 'tooLarge';
+  const body = await readBody(request, limit);
   if (body === 'too-large') return 'tooLarge';
 
   // Lower case for the comparisons only: a multipart boundary is case-sensitive.
@@ -83,7 +94,10 @@ function isForeignOrigin(request: NextRequest): boolean {
 }
 
 /** Reads the body, stopping as soon as it passes the limit. */
-async function readBody(request: NextRequest): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+async function readBody(
+  request: NextRequest,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -92,7 +106,7 @@ async function readBody(request: NextRequest): Promise<Uint8Array<ArrayBuffer> |
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       return 'too-large';
     }

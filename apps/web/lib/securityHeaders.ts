@@ -48,6 +48,8 @@ export function securityHeadersFor(request: NextRequest, nonce: string): Record<
     connectOrigins: config.paymentProcessor.connect,
     scriptOrigins: config.paymentProcessor.script,
     https: protocol === 'https:',
+    // Not on the test processor's pages: their forms post to themselves, and under
+    // `no-referrer` a browser sends such a post with `Origin: null`.
     secretInUrl: searchParams.has('session'),
     development: process.env.NODE_ENV === 'development',
   });

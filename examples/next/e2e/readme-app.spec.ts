@@ -1,7 +1,8 @@
 // The README's Next.js App Router path, followed verbatim (issue 14): a fresh app whose
 // files are the package README's snippets, on the packed package installed with npm,
 // built with `next build` and served by `next start`. A test card buys a plan; a declined
-// card says so; without JavaScript the same form still buys.
+// card says so; a card that needs the bank goes there and back; without JavaScript the
+// card is paid on the test processor's hosted page.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -31,14 +32,24 @@ async function openTeamPlan(page: Page, { hydrated = true } = {}): Promise<void>
   }
 }
 
-/** Fills the buyer's details and a card, and presses Pay. */
-async function payWith(page: Page, card: string): Promise<void> {
+/** Fills the buyer's details. */
+async function fillDetails(page: Page): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
   await page.getByLabel('Full name').fill('Ada Lovelace');
   await page.getByLabel('Country').selectOption({ label: 'Germany' });
+}
+
+/** Fills the card fields (the plan step's, or the hosted page's). */
+async function fillCard(page: Page, card: string): Promise<void> {
   await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry (MM/YY)').fill(expiry);
   await page.getByLabel('CVC').fill('123');
+}
+
+/** Fills the buyer's details and a card, and presses Pay. */
+async function payWith(page: Page, card: string): Promise<void> {
+  await fillDetails(page);
+  await fillCard(page, card);
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
@@ -95,12 +106,28 @@ test.describe('team plan, 2 seats, German VAT, paid by card', () => {
   });
 });
 
+test.describe('a card that needs the test bank', () => {
+  test('4000 0027 6000 3184: approved on the bank page, back on the receipt', async ({ page }) => {
+    await openTeamPlan(page);
+    await payWith(page, '4000 0027 6000 3184');
+    await expect(page).toHaveURL(/\/test-processor\/authenticate\/pi_[A-Za-z0-9_-]+$/);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expectReceipt(page);
+  });
+});
+
 test.describe('a visitor without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('buys the team plan with a plain form post and lands on the receipt', async ({ page }) => {
+  test('posts the details, pays on the test processor’s hosted page, lands on the receipt', async ({
+    page,
+  }) => {
     await openTeamPlan(page, { hydrated: false });
-    await payWith(page, '4242 4242 4242 4242');
+    await fillDetails(page);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/test-processor\/pay\/pi_[A-Za-z0-9_-]+$/);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay €35.70' }).click();
     await expectReceipt(page);
   });
 });

@@ -5,10 +5,15 @@ import {
   type PlanStepState,
   parseCatalog,
 } from '@plankit/checkout';
+import {
+  createPgliteClient,
+  createTestPaymentProvider,
+  type SqlClient,
+} from '@plankit/checkout/server';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { version } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The package promises React ^18.3 || ^19. This app has React 18.3 and the packed
 // tarball: the plan step must still validate, submit, show pending and show the result.
@@ -27,6 +32,23 @@ const catalog = parseCatalog({
 });
 const plan = catalog.plans[0];
 if (!plan) throw new Error('the catalog has a plan');
+
+// The card fields send the card to the test processor, which a host serves at
+// /test-processor: here a real one on an embedded database, answering the page's fetch.
+let processorDb: SqlClient;
+const tokenized: string[] = [];
+beforeAll(async () => {
+  processorDb = await createPgliteClient();
+  const provider = createTestPaymentProvider({ ledger: processorDb });
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    tokenized.push(String(init?.body ?? ''));
+    return provider.handle(new Request(new URL(input, 'http://127.0.0.1'), init));
+  });
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await processorDb.close();
+});
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -73,9 +95,17 @@ describe('a React 18.3 app', () => {
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Pay €9.00' }));
 
+    expect(await screen.findByRole('button', { name: 'Processing…' })).toBeDisabled();
     expect(action).toHaveBeenCalledTimes(1);
     const posted = action.mock.calls[0]?.[1];
     expect(posted?.get('email')).toBe('ada@example.com');
+    // The card went to the processor; the form carries only its payment-method id.
+    const digits = (text: string) => text.replace(/\s/g, '');
+    expect(tokenized.some((body) => digits(body).includes('4000000000000002'))).toBe(true);
+    expect(String(posted?.get('paymentMethod'))).toMatch(/^pm_/);
+    for (const [, value] of posted?.entries() ?? []) {
+      expect(digits(String(value))).not.toContain('4000000000000002');
+    }
     expect(String(posted?.get('idempotencyKey'))).not.toBe('');
     expect(await screen.findByRole('button', { name: 'Processing…' })).toBeDisabled();
 

@@ -12,6 +12,7 @@ import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { CheckoutBoundary } from './CheckoutBoundary';
 import { catalog } from './catalog';
 import { handleCheckout } from './checkoutHandler';
+import { DemoCardFields } from './DemoCardFields';
 import { de } from './messages.de';
 
 const LOCALE = 'de-DE';
@@ -67,7 +68,7 @@ export function App() {
           plansHref="#/"
           messages={de}
           locale={LOCALE}
-          testMode
+          payment={<DemoCardFields />}
         />
       ) : (
         <CheckoutNotFound plansHref="#/" messages={de} />

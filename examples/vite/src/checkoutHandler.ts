@@ -28,15 +28,14 @@ const PROMO_ERRORS = {
   not_applicable: 'errorPromoNotApplicable',
 } as const satisfies Record<PromoResolution['status'], string | null>;
 
-/** The test card this example declines, to show the package's failure message. */
-const DECLINED_CARD = '4000000000000002';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The example's own submit handler. It runs in the browser to keep the example small; a
  * real app runs the same steps on its server (or uses the package's engine). It validates
  * with the package's `validateCheckout`, prices with `quote` from the catalog (never from
- * the posted form), and "pays" by building the finish view.
+ * the posted form), and "pays" with the payment-method id of its demo processor by
+ * building the finish view.
  */
 export function handleCheckout(catalog: Catalog, form: FormData, now = new Date()): HandlerResult {
   const read = (name: string) => {
@@ -47,8 +46,9 @@ export function handleCheckout(catalog: Catalog, form: FormData, now = new Date(
     CheckoutField,
     string
   >;
-  // Never echo the card number or CVC back into the page.
-  const { cardNumber: _number, cardCvc: _cvc, ...refill } = values;
+  // The card never reaches this handler: only the payment-method id the fields made.
+  const paymentMethod = read('paymentMethod');
+  const refill = values;
   const state = (next: Partial<PlanStepState>): HandlerResult => ({
     kind: 'state',
     state: { ...initialPlanStepState, values: refill, ...next },
@@ -79,7 +79,11 @@ export function handleCheckout(catalog: Catalog, form: FormData, now = new Date(
   if (!result.ok)
     return state({ status: 'invalid', fieldErrors: result.fieldErrors, appliedPromo });
   const { submission } = result;
-  if (submission.card?.number.replace(/\D/g, '') === DECLINED_CARD) {
+  // Demo Pay (DemoCardFields.tsx) "charges" its payment method: its declined card fails.
+  if (!isFreePlan(plan) && !paymentMethod.startsWith('pm_demo_')) {
+    return state({ status: 'failed', formError: { message: 'errorPaymentMethod' }, appliedPromo });
+  }
+  if (paymentMethod === 'pm_demo_declined') {
     return state({ status: 'failed', formError: { message: 'errorDeclined' }, appliedPromo });
   }
 
@@ -104,9 +108,12 @@ export function handleCheckout(catalog: Catalog, form: FormData, now = new Date(
     email: submission.email,
     quote: amounts,
     amountPaid: amounts.dueToday,
+    // Demo Pay has no card brand to tell; a real processor's payment method does.
+    paymentMethod: null,
     subscriptionStatus: trialEnd ? 'trialing' : 'active',
     currentPeriodEnd: new Date((trialEnd ?? now).getTime() + periodDays * DAY_MS).toISOString(),
     trialEnd: trialEnd?.toISOString() ?? null,
+    firstCharge: trialEnd ? { date: trialEnd.toISOString(), amount: amounts.total } : null,
   };
   const status = isFreePlan(plan) ? 'free' : trialEnd ? 'trialing' : 'paid';
   return { kind: 'finish', view: { status, receipt } };

@@ -1,0 +1,18 @@
+// One webhook endpoint per payment provider (`/api/webhooks/test`, later
+// `/api/webhooks/stripe`). The body is read raw: the provider's signature covers its exact
+// bytes. 200 applied (or a repeat), 400 a bad signature, 404 no such provider.
+import { getEngine } from '../../../../lib/engine';
+
+export const dynamic = 'force-dynamic';
+
+export async function POST(
+  request: Request,
+  { params }: { params: Promise<{ provider: string }> },
+): Promise<Response> {
+  const { provider } = await params;
+  const answer = await (await getEngine()).handleWebhook(provider, {
+    rawBody: await request.text(),
+    headers: request.headers,
+  });
+  return new Response(null, { status: answer.status, headers: { 'cache-control': 'no-store' } });
+}

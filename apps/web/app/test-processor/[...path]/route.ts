@@ -1,0 +1,12 @@
+// The test processor, standing in for a card processor's own origin: the card fields'
+// tokenising endpoint, the test bank page and the hosted payment page (for visitors
+// without JavaScript). With a real processor this route goes away.
+import { getTestProvider } from '../../../lib/engine';
+
+export const dynamic = 'force-dynamic';
+
+async function handle(request: Request): Promise<Response> {
+  return (await getTestProvider()).handle(request);
+}
+
+export { handle as GET, handle as POST };
