@@ -41,6 +41,19 @@ const CLIENT_EXPORTS = [
   // messages and theme
   'THEME_VARIABLES',
   'defaultMessages',
+  'compileMessages',
+  'formatMessage',
+  'messagesFor',
+  'pageMessagesFor',
+  'errorMessagesFor',
+  'fallbackMessagesFor',
+  'PAGE_MESSAGE_KEYS',
+  // locales
+  'LOCALES',
+  'DEFAULT_LOCALE',
+  'directionOf',
+  'isLocale',
+  'countriesIn',
   // errors
   'ConfigurationError',
   'InvalidArgumentError',

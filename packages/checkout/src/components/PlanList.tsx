@@ -1,6 +1,6 @@
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Catalog, Plan } from '../catalog/schema.js';
-import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { isFreePlan } from '../pricing/quote.js';
 import { planIntervals } from '../validation/checkoutForm.js';
@@ -10,7 +10,8 @@ export interface PlanListProps {
   catalog: Catalog;
   /** Builds the link into a plan's plan step, usually `(id) => routes.plan(id)`. */
   planHref: (planId: string) => string;
-  messages?: Partial<CheckoutMessages> | undefined;
+  /** The page's messages (`messagesFor(locale)`); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
   locale?: string | undefined;
 }
 
@@ -59,7 +60,7 @@ export function PlanList({ catalog, planHref, messages: overrides, locale }: Pla
               </p>
               {plan.trialDays ? (
                 <p className="pk-hint">
-                  {formatMessage(messages.planTrialBadge, { days: plan.trialDays })}
+                  {formatMessage(messages.planTrialBadge, { days: plan.trialDays }, locale)}
                 </p>
               ) : null}
               <p className="pk-plan-description">{plan.description}</p>
@@ -69,7 +70,7 @@ export function PlanList({ catalog, planHref, messages: overrides, locale }: Pla
                 ))}
               </ul>
               <a className="pk-button pk-button--primary" href={planHref(plan.id)}>
-                {formatMessage(messages.planChoose, { plan: plan.name })}
+                {formatMessage(messages.planChoose, { plan: plan.name }, locale)}
               </a>
             </li>
           );

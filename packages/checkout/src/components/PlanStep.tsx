@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { countriesIn } from '../catalog/countryNames.js';
 import type { Catalog, Plan } from '../catalog/schema.js';
-import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { pickPlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
@@ -17,9 +18,12 @@ export interface PlanStepProps {
   action: PlanStepAction;
   /** Where "back to plans" leads, usually `routes.home`. */
   plansHref: string;
-  /** Text overrides; English by default. */
-  messages?: Partial<CheckoutMessages> | undefined;
-  /** Locale for money formatting, e.g. `de-DE`; the runtime's default when absent. */
+  /** The page's messages (`messagesFor(locale)`, or `compileMessages()` of a host's own); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
+  /**
+   * The page's locale, e.g. `de`: plurals, numbers, money and country names follow it.
+   * The runtime's default for money when absent (and the catalog's country names).
+   */
   locale?: string | undefined;
   /** Shows the test provider's card hint and promo hint. */
   testMode?: boolean | undefined;
@@ -48,8 +52,9 @@ export function PlanStep({
   payment = <TestCardFields />,
 }: PlanStepProps) {
   const messages = resolveMessages(overrides);
-  // Only what the form needs crosses to the browser: never the promo code list.
-  const countries = catalog.countries;
+  // Only what the form needs crosses to the browser: never the promo code list. Country
+  // names are decided here, on the server, so the browser renders the same list.
+  const countries = countriesIn(catalog.countries, locale);
   return (
     <div className="pk-checkout pk-plan-step">
       <a className="pk-back" href={plansHref}>
@@ -62,7 +67,7 @@ export function PlanStep({
           </h1>
           {plan.trialDays ? (
             <p className="pk-badge">
-              {formatMessage(messages.planTrialBadge, { days: plan.trialDays })}
+              {formatMessage(messages.planTrialBadge, { days: plan.trialDays }, locale)}
             </p>
           ) : null}
           {plan.description ? <p className="pk-lead">{plan.description}</p> : null}

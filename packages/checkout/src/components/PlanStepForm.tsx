@@ -12,7 +12,7 @@ import {
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
 import { formatFieldError } from '../messages/formatFieldError.js';
-import { formatMessage } from '../messages/messages.js';
+import { formatMessage } from '../messages/formatMessage.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { isFreePlan } from '../pricing/quote.js';
@@ -141,9 +141,9 @@ export function PlanStepForm(props: PlanStepFormProps) {
     });
   };
 
-  const errorOf = (field: FormField) => formatFieldError(messages, form.errors[field]);
+  const errorOf = (field: FormField) => formatFieldError(messages, form.errors[field], locale);
   const money = (amount: number) => formatMoney(amount, values.currency, locale);
-  const payLabel = payLabelOf(plan, messages, money(currentQuote.dueToday));
+  const payLabel = payLabelOf(plan, messages, money(currentQuote.dueToday), locale);
 
   const reportInvalid = useCallback(
     (invalid: boolean) => dispatch({ type: 'paymentErrors', invalid }),
@@ -166,15 +166,19 @@ export function PlanStepForm(props: PlanStepFormProps) {
       <PayButton label={payLabel} pending={pending} pendingLabel="" hiddenDefault />
       <FormAlerts
         ref={alertRef}
-        formError={formatFieldError(messages, form.clientError ?? state.formError)}
+        formError={formatFieldError(messages, form.clientError ?? state.formError, locale)}
         hasErrors={Object.values(form.errors).some(Boolean) || form.paymentInvalid}
         status={
           appliedPromo && state.status === 'idle'
-            ? formatMessage(messages.promoAppliedReview, {
-                code: appliedPromo.code,
-                percent: appliedPromo.percentOff,
-                amount: money(currentQuote.dueToday),
-              })
+            ? formatMessage(
+                messages.promoAppliedReview,
+                {
+                  code: appliedPromo.code,
+                  percent: appliedPromo.percentOff,
+                  amount: money(currentQuote.dueToday),
+                },
+                locale,
+              )
             : null
         }
         messages={messages}
@@ -187,6 +191,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
         errorOf={errorOf}
         onChange={change}
         messages={messages}
+        locale={locale}
       />
       <fieldset className="pk-group">
         <legend className="pk-section-title">{messages.contactHeading}</legend>
@@ -207,6 +212,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
             pending={pending}
             testMode={testMode}
             messages={messages}
+            locale={locale}
           />
         )}
       </fieldset>
@@ -217,6 +223,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
           state={state}
           messages={messages}
           testMode={testMode}
+          locale={locale}
         >
           {payment}
         </PaymentSection>

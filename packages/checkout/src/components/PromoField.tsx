@@ -1,4 +1,4 @@
-import { formatMessage } from '../messages/messages.js';
+import { formatMessage } from '../messages/formatMessage.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { Field } from './Field.js';
 
@@ -13,6 +13,7 @@ export interface PromoFieldProps {
   pending: boolean;
   testMode: boolean;
   messages: PlanStepFormMessages;
+  locale?: string | undefined;
 }
 
 /**
@@ -28,9 +29,14 @@ export function PromoField({
   pending,
   testMode,
   messages,
+  locale,
 }: PromoFieldProps) {
   const hint = applied
-    ? formatMessage(messages.promoApplied, { code: applied.code, percent: applied.percentOff })
+    ? formatMessage(
+        messages.promoApplied,
+        { code: applied.code, percent: applied.percentOff },
+        locale,
+      )
     : testMode
       ? messages.promoHint
       : undefined;

@@ -1,5 +1,4 @@
-import type { CheckoutMessages } from '../messages/messages.js';
-import { formatMessage } from '../messages/messages.js';
+import { type CompiledMessages, formatMessage } from '../messages/messages.js';
 import { Field } from './Field.js';
 
 /** Props of {@link SeatStepper}. */
@@ -10,14 +9,23 @@ export interface SeatStepperProps {
   value: string;
   onChange: (value: string) => void;
   error?: string | null | undefined;
-  messages: Pick<CheckoutMessages, 'seatsLabel' | 'seatsHint' | 'seatsDecrease' | 'seatsIncrease'>;
+  messages: Pick<CompiledMessages, 'seatsLabel' | 'seatsHint' | 'seatsDecrease' | 'seatsIncrease'>;
+  locale?: string | undefined;
 }
 
 /**
  * Seat count: a number input (works without JavaScript, type-able) flanked by − and +
  * buttons that clamp to the plan's bounds.
  */
-export function SeatStepper({ min, max, value, onChange, error, messages }: SeatStepperProps) {
+export function SeatStepper({
+  min,
+  max,
+  value,
+  onChange,
+  error,
+  messages,
+  locale,
+}: SeatStepperProps) {
   const current = Number.parseInt(value, 10);
   const step = (delta: number) => {
     const base = Number.isNaN(current) ? min : current;
@@ -27,7 +35,7 @@ export function SeatStepper({ min, max, value, onChange, error, messages }: Seat
     <Field
       id="pk-seats"
       label={messages.seatsLabel}
-      hint={formatMessage(messages.seatsHint, { min, max })}
+      hint={formatMessage(messages.seatsHint, { min, max }, locale)}
       error={error}
     >
       {(aria) => (

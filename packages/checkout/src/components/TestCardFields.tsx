@@ -61,7 +61,7 @@ function checkField(field: CardField, values: Record<CardField, string>): FieldE
 export function TestCardFields({
   tokenizeUrl = `${TEST_PROCESSOR_PATH}/v1/payment_methods`,
 }: TestCardFieldsProps) {
-  const { register, reportInvalid, state, messages, testMode } = usePaymentSlot();
+  const { register, reportInvalid, state, messages, testMode, locale } = usePaymentSlot();
   const [values, setValues] = useState<Record<CardField, string>>({
     cardNumber: '',
     cardExpiry: '',
@@ -156,7 +156,7 @@ export function TestCardFields({
         <Field
           id="pk-cardNumber"
           label={messages.cardNumberLabel}
-          error={formatFieldError(messages, errors.cardNumber)}
+          error={formatFieldError(messages, errors.cardNumber, locale)}
         >
           {(aria) => (
             <input
@@ -174,7 +174,7 @@ export function TestCardFields({
           <Field
             id="pk-cardExpiry"
             label={messages.cardExpiryLabel}
-            error={formatFieldError(messages, errors.cardExpiry)}
+            error={formatFieldError(messages, errors.cardExpiry, locale)}
           >
             {(aria) => (
               <input
@@ -190,7 +190,7 @@ export function TestCardFields({
           <Field
             id="pk-cardCvc"
             label={messages.cardCvcLabel}
-            error={formatFieldError(messages, errors.cardCvc)}
+            error={formatFieldError(messages, errors.cardCvc, locale)}
           >
             {(aria) => (
               <input

@@ -1,4 +1,4 @@
-import { defaultMessages } from './messages.js';
+import { defaultCompiledMessages as defaultMessages } from './messages.js';
 import { PLAN_STEP_FORM_MESSAGE_KEYS, pickPlanStepFormMessages } from './planStepFormMessages.js';
 
 describe('the text the plan-step form takes into the browser', () => {
@@ -9,7 +9,7 @@ describe('the text the plan-step form takes into the browser', () => {
   });
 
   it('leaves the finish, receipt and error-page text on the server', () => {
-    const picked: Record<string, string> = pickPlanStepFormMessages(defaultMessages);
+    const picked: Record<string, unknown> = pickPlanStepFormMessages(defaultMessages);
     for (const key of ['finishPaidTitle', 'receiptReference', 'errorTitle', 'authApprove']) {
       expect(picked[key]).toBeUndefined();
     }

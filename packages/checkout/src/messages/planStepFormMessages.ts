@@ -1,4 +1,4 @@
-import type { CheckoutMessages } from './CheckoutMessages.js';
+import type { CompiledMessages, ComponentMessageKey } from './CheckoutMessages.js';
 
 /**
  * The text the interactive plan-step form reads. Only these cross into the browser with
@@ -75,17 +75,17 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'errorThrottled',
   'errorExpiredSession',
   'errorPlanUnavailable',
-] as const satisfies readonly (keyof CheckoutMessages)[];
+] as const satisfies readonly ComponentMessageKey[];
 
 /** A key of {@link PLAN_STEP_FORM_MESSAGE_KEYS}. */
 export type PlanStepFormMessageKey = (typeof PLAN_STEP_FORM_MESSAGE_KEYS)[number];
 
 /** The text the plan-step form needs. */
-export type PlanStepFormMessages = Pick<CheckoutMessages, PlanStepFormMessageKey>;
+export type PlanStepFormMessages = Pick<CompiledMessages, PlanStepFormMessageKey>;
 
 /** Picks the plan-step form's text out of a full message set. */
-export function pickPlanStepFormMessages(messages: CheckoutMessages): PlanStepFormMessages {
-  const picked = {} as Record<PlanStepFormMessageKey, string>;
+export function pickPlanStepFormMessages(messages: CompiledMessages): PlanStepFormMessages {
+  const picked: Partial<Record<PlanStepFormMessageKey, unknown>> = {};
   for (const key of PLAN_STEP_FORM_MESSAGE_KEYS) picked[key] = messages[key];
-  return picked;
+  return picked as PlanStepFormMessages;
 }

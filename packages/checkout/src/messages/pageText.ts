@@ -1,0 +1,17 @@
+import { ERROR_TEXT, FALLBACK_TEXT } from './compiled/pageText.js';
+import type { ErrorMessageKey } from './errorMessages.js';
+import type { FallbackMessageKey } from './fallbackMessages.js';
+import { DEFAULT_LOCALE, isLocale } from './locales.js';
+
+/**
+ * The error component's text in a shipped locale (English for any other). A small table
+ * of plain text, safe to import in a client component such as Next.js `error.tsx`.
+ */
+export function errorMessagesFor(locale: string): Record<ErrorMessageKey, string> {
+  return ERROR_TEXT[isLocale(locale) ? locale : DEFAULT_LOCALE];
+}
+
+/** The fallback page's text in a shipped locale (English for any other). */
+export function fallbackMessagesFor(locale: string): Record<FallbackMessageKey, string> {
+  return FALLBACK_TEXT[isLocale(locale) ? locale : DEFAULT_LOCALE];
+}
