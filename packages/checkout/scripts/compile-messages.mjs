@@ -38,8 +38,9 @@ const formatted = new Set(
 const PAGE_KEYS = {
   error: ['errorTitle', 'errorLead', 'errorDigest', 'errorRetry', 'errorHome'],
   fallback: ['fallbackTitle', 'fallbackLead', 'fallbackNoJs', 'fallbackAction'],
+  notFound: ['notFoundTitle', 'notFoundLead', 'finishBackToPlans'],
 };
-const pageText = { error: {}, fallback: {} };
+const pageText = { error: {}, fallback: {}, notFound: {} };
 const hostText = {};
 
 for (const name of files.sort()) {
@@ -80,12 +81,16 @@ writeFileSync(
 import type { ErrorMessageKey } from '../errorMessages.js';
 import type { FallbackMessageKey } from '../fallbackMessages.js';
 import type { Locale } from '../locales.js';
+import type { NotFoundMessageKey } from '../pageText.js';
 
 /** The error page's text in every locale. */
 export const ERROR_TEXT: Record<Locale, Record<ErrorMessageKey, string>> = ${JSON.stringify(pageText.error, null, 1)};
 
 /** The fallback page's text in every locale. */
 export const FALLBACK_TEXT: Record<Locale, Record<FallbackMessageKey, string>> = ${JSON.stringify(pageText.fallback, null, 1)};
+
+/** The not-found page's text in every locale. */
+export const NOT_FOUND_TEXT: Record<Locale, Record<NotFoundMessageKey, string>> = ${JSON.stringify(pageText.notFound, null, 1)};
 `,
 );
 

@@ -49,7 +49,12 @@ export {
 } from './messages/locales.js';
 export { messagesFor, pageMessagesFor } from './messages/messagesFor.js';
 export { PAGE_MESSAGE_KEYS, type PageMessageKey } from './messages/pageMessageKeys.js';
-export { errorMessagesFor, fallbackMessagesFor } from './messages/pageText.js';
+export {
+  errorMessagesFor,
+  fallbackMessagesFor,
+  type NotFoundMessageKey,
+  notFoundMessagesFor,
+} from './messages/pageText.js';
 export { formatMoney } from './pricing/formatMoney.js';
 export { isFreePlan, type Quote, type QuoteInput, quote } from './pricing/quote.js';
 export { type PromoResolution, resolvePromoCode } from './pricing/resolvePromoCode.js';

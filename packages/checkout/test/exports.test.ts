@@ -47,6 +47,7 @@ const CLIENT_EXPORTS = [
   'pageMessagesFor',
   'errorMessagesFor',
   'fallbackMessagesFor',
+  'notFoundMessagesFor',
   'PAGE_MESSAGE_KEYS',
   // locales
   'LOCALES',

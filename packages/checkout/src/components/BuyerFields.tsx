@@ -31,6 +31,8 @@ export function BuyerFields({
           type={type}
           name={field}
           autoComplete={autoComplete}
+          // An email address reads left to right in every language; a name in its own.
+          dir={field === 'email' ? 'ltr' : 'auto'}
           required
           value={values[field]}
           onChange={(event) => onChange(field, event.target.value)}

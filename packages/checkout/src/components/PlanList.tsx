@@ -44,7 +44,9 @@ export function PlanList({ catalog, planHref, messages: overrides, locale }: Pla
               className={`pk-card pk-plan${plan.highlight ? ' pk-plan--highlight' : ''}`}
             >
               {plan.highlight ? <p className="pk-badge">{plan.highlight}</p> : null}
-              <h2 className="pk-plan-name">{plan.name}</h2>
+              <h2 className="pk-plan-name">
+                <bdi>{plan.name}</bdi>
+              </h2>
               <p className="pk-plan-price">
                 {isFreePlan(plan) || !price ? (
                   messages.planFree
@@ -63,10 +65,14 @@ export function PlanList({ catalog, planHref, messages: overrides, locale }: Pla
                   {formatMessage(messages.planTrialBadge, { days: plan.trialDays }, locale)}
                 </p>
               ) : null}
-              <p className="pk-plan-description">{plan.description}</p>
+              <p className="pk-plan-description">
+                <bdi>{plan.description}</bdi>
+              </p>
               <ul className="pk-features">
                 {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
+                  <li key={feature}>
+                    <bdi>{feature}</bdi>
+                  </li>
                 ))}
               </ul>
               <a className="pk-button pk-button--primary" href={planHref(plan.id)}>

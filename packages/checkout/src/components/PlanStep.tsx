@@ -58,25 +58,36 @@ export function PlanStep({
   return (
     <div className="pk-checkout pk-plan-step">
       <a className="pk-back" href={plansHref}>
-        ← {messages.finishBackToPlans}
+        <span className="pk-back-arrow" aria-hidden="true">
+          ←
+        </span>{' '}
+        {messages.finishBackToPlans}
       </a>
       <div className="pk-plan-layout">
         <section className="pk-plan-card" aria-labelledby="pk-plan-name">
           <h1 className="pk-title" id="pk-plan-name">
-            {plan.name}
+            <bdi>{plan.name}</bdi>
           </h1>
           {plan.trialDays ? (
             <p className="pk-badge">
               {formatMessage(messages.planTrialBadge, { days: plan.trialDays }, locale)}
             </p>
           ) : null}
-          {plan.description ? <p className="pk-lead">{plan.description}</p> : null}
+          {plan.description ? (
+            // The catalog's own text, in the catalog's language: isolated, so an English
+            // sentence keeps its full stop at its end on a right-to-left page.
+            <p className="pk-lead">
+              <bdi>{plan.description}</bdi>
+            </p>
+          ) : null}
           {plan.features.length > 0 ? (
             <>
               <h2 className="pk-section-title">{messages.planFeaturesHeading}</h2>
               <ul className="pk-features">
                 {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
+                  <li key={feature}>
+                    <bdi>{feature}</bdi>
+                  </li>
                 ))}
               </ul>
             </>

@@ -50,6 +50,7 @@ export function PromoField({
             type="text"
             name="promo"
             autoComplete="off"
+            dir="ltr"
             autoCapitalize="characters"
             spellCheck={false}
             value={value}

@@ -1,4 +1,4 @@
-import { ERROR_TEXT, FALLBACK_TEXT } from './compiled/pageText.js';
+import { ERROR_TEXT, FALLBACK_TEXT, NOT_FOUND_TEXT } from './compiled/pageText.js';
 import type { ErrorMessageKey } from './errorMessages.js';
 import type { FallbackMessageKey } from './fallbackMessages.js';
 import { DEFAULT_LOCALE, isLocale } from './locales.js';
@@ -14,4 +14,15 @@ export function errorMessagesFor(locale: string): Record<ErrorMessageKey, string
 /** The fallback page's text in a shipped locale (English for any other). */
 export function fallbackMessagesFor(locale: string): Record<FallbackMessageKey, string> {
   return FALLBACK_TEXT[isLocale(locale) ? locale : DEFAULT_LOCALE];
+}
+
+/** The keys {@link CheckoutNotFound} shows. */
+export type NotFoundMessageKey = 'notFoundTitle' | 'notFoundLead' | 'finishBackToPlans';
+
+/**
+ * The not-found page's text in a shipped locale (English for any other): a small table,
+ * for a client `not-found.tsx` that reads the language from the route (`useParams`).
+ */
+export function notFoundMessagesFor(locale: string): Record<NotFoundMessageKey, string> {
+  return NOT_FOUND_TEXT[isLocale(locale) ? locale : DEFAULT_LOCALE];
 }

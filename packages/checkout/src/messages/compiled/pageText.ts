@@ -2,6 +2,7 @@
 import type { ErrorMessageKey } from '../errorMessages.js';
 import type { FallbackMessageKey } from '../fallbackMessages.js';
 import type { Locale } from '../locales.js';
+import type { NotFoundMessageKey } from '../pageText.js';
 
 /** The error page's text in every locale. */
 export const ERROR_TEXT: Record<Locale, Record<ErrorMessageKey, string>> = {
@@ -260,5 +261,90 @@ export const FALLBACK_TEXT: Record<Locale, Record<FallbackMessageKey, string>> =
       '无法显示结账页面。请过几分钟再试；如果您刚才正在付款，请先查看邮箱中是否有收据。',
     fallbackNoJs: '即使您的浏览器阻止了 JavaScript，仍可完成结账：请刷新方案页面。',
     fallbackAction: '查看方案',
+  },
+};
+
+/** The not-found page's text in every locale. */
+export const NOT_FOUND_TEXT: Record<Locale, Record<NotFoundMessageKey, string>> = {
+  ar: {
+    notFoundTitle: 'الصفحة غير موجودة',
+    notFoundLead: 'هذه الخطة أو الصفحة غير موجودة أو لم تعد متاحة.',
+    finishBackToPlans: 'العودة إلى الخطط',
+  },
+  da: {
+    notFoundTitle: 'Siden blev ikke fundet',
+    notFoundLead:
+      'Dette abonnement eller denne side findes ikke eller er ikke længere tilgængelig.',
+    finishBackToPlans: 'Tilbage til abonnementerne',
+  },
+  de: {
+    notFoundTitle: 'Seite nicht gefunden',
+    notFoundLead: 'Dieser Tarif oder diese Seite existiert nicht oder ist nicht mehr verfügbar.',
+    finishBackToPlans: 'Zurück zu den Tarifen',
+  },
+  en: {
+    notFoundTitle: 'Page not found',
+    notFoundLead: 'This plan or page does not exist or is no longer available.',
+    finishBackToPlans: 'Back to plans',
+  },
+  es: {
+    notFoundTitle: 'Página no encontrada',
+    notFoundLead: 'Este plan o esta página no existe o ya no está disponible.',
+    finishBackToPlans: 'Volver a los planes',
+  },
+  fr: {
+    notFoundTitle: 'Page introuvable',
+    notFoundLead: 'Cette formule ou cette page n’existe pas ou n’est plus disponible.',
+    finishBackToPlans: 'Retour aux formules',
+  },
+  he: {
+    notFoundTitle: 'הדף לא נמצא',
+    notFoundLead: 'המסלול או הדף הזה לא קיים או כבר לא זמין.',
+    finishBackToPlans: 'חזרה למסלולים',
+  },
+  it: {
+    notFoundTitle: 'Pagina non trovata',
+    notFoundLead: 'Questo piano o questa pagina non esiste o non è più disponibile.',
+    finishBackToPlans: 'Torna ai piani',
+  },
+  ja: {
+    notFoundTitle: 'ページが見つかりません',
+    notFoundLead: 'このプランまたはページは存在しないか、現在ご利用いただけません。',
+    finishBackToPlans: 'プラン一覧に戻る',
+  },
+  ko: {
+    notFoundTitle: '페이지를 찾을 수 없습니다',
+    notFoundLead: '이 요금제나 페이지가 존재하지 않거나 더 이상 제공되지 않습니다.',
+    finishBackToPlans: '요금제로 돌아가기',
+  },
+  nl: {
+    notFoundTitle: 'Pagina niet gevonden',
+    notFoundLead: 'Dit abonnement of deze pagina bestaat niet of is niet meer beschikbaar.',
+    finishBackToPlans: 'Terug naar de abonnementen',
+  },
+  pl: {
+    notFoundTitle: 'Nie znaleziono strony',
+    notFoundLead: 'Ten plan lub ta strona nie istnieje albo nie jest już dostępna.',
+    finishBackToPlans: 'Wróć do planów',
+  },
+  'pt-BR': {
+    notFoundTitle: 'Página não encontrada',
+    notFoundLead: 'Este plano ou página não existe ou não está mais disponível.',
+    finishBackToPlans: 'Voltar aos planos',
+  },
+  sv: {
+    notFoundTitle: 'Sidan hittades inte',
+    notFoundLead: 'Den här planen eller sidan finns inte eller är inte längre tillgänglig.',
+    finishBackToPlans: 'Tillbaka till planerna',
+  },
+  tr: {
+    notFoundTitle: 'Sayfa bulunamadı',
+    notFoundLead: 'Bu plan veya sayfa mevcut değil ya da artık sunulmuyor.',
+    finishBackToPlans: 'Planlara dön',
+  },
+  'zh-CN': {
+    notFoundTitle: '找不到页面',
+    notFoundLead: '此方案或页面不存在或已不再提供。',
+    finishBackToPlans: '返回方案列表',
   },
 };
