@@ -81,7 +81,7 @@ writeFileSync(
 import type { ErrorMessageKey } from '../errorMessages.js';
 import type { FallbackMessageKey } from '../fallbackMessages.js';
 import type { Locale } from '../locales.js';
-import type { NotFoundMessageKey } from '../pageText.js';
+import type { NotFoundMessageKey } from '../pageMessageKeys.js';
 
 /** The error page's text in every locale. */
 export const ERROR_TEXT: Record<Locale, Record<ErrorMessageKey, string>> = ${JSON.stringify(pageText.error, null, 1)};

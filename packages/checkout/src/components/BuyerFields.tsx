@@ -9,7 +9,8 @@ export interface BuyerFieldsProps {
   values: Record<FormField, string>;
   errorOf: (field: FormField) => string | null;
   onChange: (field: FormField, value: string) => void;
-  onBlur: (field: FormField) => void;
+  /** The field left, and where focus went (a submit button is not nagged for). */
+  onBlur: (field: FormField, next: EventTarget | null) => void;
   messages: PlanStepFormMessages;
 }
 
@@ -36,7 +37,7 @@ export function BuyerFields({
           required
           value={values[field]}
           onChange={(event) => onChange(field, event.target.value)}
-          onBlur={() => onBlur(field)}
+          onBlur={(event) => onBlur(field, event.relatedTarget)}
         />
       )}
     </Field>

@@ -1,4 +1,4 @@
-import { type RenderOptions, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, type RenderOptions, screen, waitFor, within } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type Mock, vi } from 'vitest';
 import type { Plan } from '../catalog/schema.js';
@@ -218,6 +218,27 @@ describe('team plan, 5 seats (2-50) at 12 € per seat', () => {
   });
 });
 
+describe('team plan, 5 seats (2-50), the visitor types a count out of range', () => {
+  it('says so at once, and the summary keeps the last valid count', async () => {
+    const { user } = renderForm({ plan: catalogPlan('team') });
+    const seats = screen.getByRole('spinbutton', { name: 'Seats' });
+    await user.clear(seats);
+    await user.type(seats, '7');
+    expect(summaryAmount('Team')).toBe('7 seats × €12.00');
+
+    await user.type(seats, '0'); // 70: over the plan's 50
+    expect(seats).toHaveAttribute('aria-invalid', 'true');
+    expect(seats).toHaveAccessibleDescription(/Choose between 2 and 50 seats\./);
+    expect(summaryAmount('Team')).toBe('7 seats × €12.00');
+    expect(screen.getByRole('button', { name: 'Pay €84.00' })).toBeInTheDocument();
+
+    await user.clear(seats);
+    await user.type(seats, '9');
+    expect(seats).not.toHaveAttribute('aria-invalid');
+    expect(summaryAmount('Team')).toBe('9 seats × €12.00');
+  });
+});
+
 describe('per-seat plan bounded to 1-3 seats, starting at 2', () => {
   it('stops at the bounds and disables the button that would pass them', async () => {
     const { user } = renderForm({
@@ -279,6 +300,66 @@ describe('team plan, 5 seats, LAUNCH20 applied, German VAT', () => {
     await user.type(promo, 'X');
     expect(screen.getByRole('button', { name: 'Pay €60.00' })).toBeInTheDocument();
     expect(summaryLabels()).not.toContain('Discount (LAUNCH20, 20% off)');
+  });
+});
+
+describe('team plan, LAUNCH20 applied, then taken back off', () => {
+  it('a Remove button empties the code and the discount leaves the summary', async () => {
+    const applied: PlanStepState = {
+      ...initialPlanStepState,
+      appliedPromo: { code: 'LAUNCH20', percentOff: 20 },
+    };
+    const action = vi.fn<PlanStepAction>(async () => applied);
+    const { user } = renderForm({ plan: catalogPlan('team'), action });
+    await user.type(screen.getByLabelText('Promo code (optional)'), 'LAUNCH20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('button', { name: 'Pay €48.00' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove LAUNCH20' }));
+    expect(screen.getByLabelText('Promo code (optional)')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Pay €60.00' })).toBeInTheDocument();
+    expect(summaryLabels()).not.toContain('Discount (LAUNCH20, 20% off)');
+    expect(screen.queryByRole('button', { name: /^Remove LAUNCH20/ })).toBeNull();
+  });
+});
+
+describe('pro plan with a 14-day trial and LAUNCH20', () => {
+  it('names the total after the trial, never €0.00', async () => {
+    const applied: PlanStepState = {
+      ...initialPlanStepState,
+      appliedPromo: { code: 'LAUNCH20', percentOff: 20 },
+    };
+    const action = vi.fn<PlanStepAction>(async () => applied);
+    const { user } = renderForm({ plan: catalogPlan('pro'), action });
+    await user.type(screen.getByLabelText('Promo code (optional)'), 'LAUNCH20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const status = await screen.findByText(/Check the new total of/);
+    expect(status).toHaveTextContent('Check the new total of €23.20, then pay.');
+    expect(document.body.textContent).not.toMatch(/−€0\.00|of €0\.00/);
+  });
+});
+
+describe('starter plan, a field left for the Pay button', () => {
+  it('is not checked on blur, so the button does not move under the pointer', async () => {
+    const { user, action } = renderForm();
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'not-an-email');
+    // Focus goes from the field to Pay: no blur error shifts the layout before the click.
+    fireEvent.blur(email, { relatedTarget: submitButton() });
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.click(submitButton());
+    // The submit checks every field: the email is refused there, and nothing is posted.
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      /Enter an email address like name@example\.com\./,
+    );
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('is checked on blur when focus goes anywhere else', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByLabelText('Full name'));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 
@@ -459,7 +540,11 @@ describe('starter plan, card declined by the bank', () => {
     await waitFor(() =>
       expect(alert).toHaveTextContent('Your card was declined. Try another card.'),
     );
-    expect(alert).toHaveFocus();
+    // Focus goes to the card number, marked with the refusal: type another card there.
+    const number = screen.getByLabelText('Card number');
+    await waitFor(() => expect(number).toHaveFocus());
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveAccessibleDescription(/Your card was declined\./);
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Full name')).toHaveValue('Ada Lovelace');
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
@@ -474,7 +559,11 @@ describe('starter plan, card declined by the bank', () => {
     await fillCard(user, '4000000000000002');
     await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
     await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
-    await screen.findByText('Your card was declined. Try another card.');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Your card was declined. Try another card.',
+      ),
+    );
 
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');
     await user.type(screen.getByLabelText('CVC'), '123');

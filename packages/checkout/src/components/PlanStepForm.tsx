@@ -175,7 +175,10 @@ export function PlanStepForm(props: PlanStepFormProps) {
                 {
                   code: appliedPromo.code,
                   percent: appliedPromo.percentOff,
-                  amount: money(currentQuote.dueToday),
+                  // A trial charges nothing today: name what it will charge, never €0.00.
+                  amount: money(
+                    currentQuote.dueToday > 0 ? currentQuote.dueToday : currentQuote.total,
+                  ),
                 },
                 locale,
               )

@@ -74,6 +74,17 @@ export function PromoField({
           >
             {messages.promoApply}
           </button>
+          {applied ? (
+            // Taking a code back off: the field empties, the discount leaves the summary.
+            <button
+              type="button"
+              className="pk-button pk-button--secondary"
+              disabled={pending}
+              onClick={() => onChange('')}
+            >
+              {formatMessage(messages.promoRemove, { code: applied.code }, locale)}
+            </button>
+          ) : null}
         </div>
       )}
     </Field>

@@ -51,6 +51,13 @@ function checkField(field: CardField, values: Record<CardField, string>): FieldE
   return error ? { message: error } : null;
 }
 
+/** The server's answers that are about the card itself. */
+const CARD_REFUSALS = new Set<string>([
+  'errorDeclined',
+  'errorInsufficientFunds',
+  'errorAuthenticationFailed',
+]);
+
 /**
  * The test provider's card fields, the first filler of the plan step's payment slot. They
  * check the card as the visitor types (the processor's own rules), and on Pay they send it
@@ -70,10 +77,16 @@ export function TestCardFields({
   const [errors, setErrors] = useState<Errors>({});
   const [mounted, setMounted] = useState(false);
   const [seen, setSeen] = useState(state);
-  // A failed payment: the number and CVC are cleared, the expiry is kept.
+  // A failed payment: the number and CVC are cleared, the expiry is kept. A refusal of the
+  // card itself also marks the card number with it, so the form's focus goes there
+  // (issue 13, item 9) and the visitor types another card where the cursor already is.
   if (seen !== state) {
     setSeen(state);
-    if (state.status === 'failed') setValues((v) => ({ ...v, cardNumber: '', cardCvc: '' }));
+    if (state.status === 'failed') {
+      setValues((v) => ({ ...v, cardNumber: '', cardCvc: '' }));
+      const refusal = state.formError;
+      if (refusal && CARD_REFUSALS.has(refusal.message)) setErrors({ cardNumber: refusal });
+    }
   }
   useEffect(() => setMounted(true), []);
 

@@ -25,3 +25,6 @@ export const PAGE_MESSAGE_KEYS = [
 
 /** A key of {@link PAGE_MESSAGE_KEYS}. */
 export type PageMessageKey = (typeof PAGE_MESSAGE_KEYS)[number];
+
+/** The keys the not-found page shows (`notFoundMessagesFor`). */
+export type NotFoundMessageKey = 'notFoundTitle' | 'notFoundLead' | 'finishBackToPlans';

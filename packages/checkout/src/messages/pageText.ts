@@ -1,7 +1,11 @@
 import { ERROR_TEXT, FALLBACK_TEXT, NOT_FOUND_TEXT } from './compiled/pageText.js';
+
+export type { NotFoundMessageKey };
+
 import type { ErrorMessageKey } from './errorMessages.js';
 import type { FallbackMessageKey } from './fallbackMessages.js';
 import { DEFAULT_LOCALE, isLocale } from './locales.js';
+import type { NotFoundMessageKey } from './pageMessageKeys.js';
 
 /**
  * The error component's text in a shipped locale (English for any other). A small table
@@ -15,9 +19,6 @@ export function errorMessagesFor(locale: string): Record<ErrorMessageKey, string
 export function fallbackMessagesFor(locale: string): Record<FallbackMessageKey, string> {
   return FALLBACK_TEXT[isLocale(locale) ? locale : DEFAULT_LOCALE];
 }
-
-/** The keys {@link CheckoutNotFound} shows. */
-export type NotFoundMessageKey = 'notFoundTitle' | 'notFoundLead' | 'finishBackToPlans';
 
 /**
  * The not-found page's text in a shipped locale (English for any other): a small table,

@@ -24,6 +24,7 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'promoLabel',
   'promoHint',
   'promoApply',
+  'promoRemove',
   'promoApplied',
   'promoAppliedReview',
   'paymentHeading',

@@ -137,6 +137,16 @@ export const ar: CompiledMessages = {
   promoLabel: 'رمز الخصم (اختياري)',
   promoHint: 'جرّب LAUNCH20.',
   promoApply: 'تطبيق',
+  promoRemove: [
+    {
+      type: 0,
+      value: 'إزالة ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 0,

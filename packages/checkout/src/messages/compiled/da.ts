@@ -90,6 +90,16 @@ export const da: CompiledMessages = {
   promoLabel: 'Rabatkode (valgfri)',
   promoHint: 'Prøv LAUNCH20.',
   promoApply: 'Anvend',
+  promoRemove: [
+    {
+      type: 0,
+      value: 'Fjern ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

@@ -90,6 +90,16 @@ export const de: CompiledMessages = {
   promoLabel: 'Gutscheincode (optional)',
   promoHint: 'Probieren Sie LAUNCH20.',
   promoApply: 'Einlösen',
+  promoRemove: [
+    {
+      type: 1,
+      value: 'code',
+    },
+    {
+      type: 0,
+      value: ' entfernen',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

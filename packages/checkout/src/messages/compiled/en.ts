@@ -90,6 +90,16 @@ export const en: CompiledMessages = {
   promoLabel: 'Promo code (optional)',
   promoHint: 'Try LAUNCH20.',
   promoApply: 'Apply',
+  promoRemove: [
+    {
+      type: 0,
+      value: 'Remove ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

@@ -90,6 +90,16 @@ export const es: CompiledMessages = {
   promoLabel: 'Código promocional (opcional)',
   promoHint: 'Prueba LAUNCH20.',
   promoApply: 'Aplicar',
+  promoRemove: [
+    {
+      type: 0,
+      value: 'Quitar ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

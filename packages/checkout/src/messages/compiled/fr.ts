@@ -90,6 +90,16 @@ export const fr: CompiledMessages = {
   promoLabel: 'Code promo (facultatif)',
   promoHint: 'Essayez LAUNCH20.',
   promoApply: 'Appliquer',
+  promoRemove: [
+    {
+      type: 0,
+      value: 'Retirer ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

@@ -95,6 +95,16 @@ export const he: CompiledMessages = {
   promoLabel: 'קוד הנחה (לא חובה)',
   promoHint: 'נסו את LAUNCH20.',
   promoApply: 'החלה',
+  promoRemove: [
+    {
+      type: 0,
+      value: 'הסרת ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 0,

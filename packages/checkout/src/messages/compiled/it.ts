@@ -90,6 +90,16 @@ export const it: CompiledMessages = {
   promoLabel: 'Codice promozionale (facoltativo)',
   promoHint: 'Prova LAUNCH20.',
   promoApply: 'Applica',
+  promoRemove: [
+    {
+      type: 0,
+      value: 'Rimuovi ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

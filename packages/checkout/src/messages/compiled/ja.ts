@@ -75,6 +75,16 @@ export const ja: CompiledMessages = {
   promoLabel: 'プロモーションコード（任意）',
   promoHint: 'LAUNCH20 をお試しください。',
   promoApply: '適用',
+  promoRemove: [
+    {
+      type: 1,
+      value: 'code',
+    },
+    {
+      type: 0,
+      value: ' を削除',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

@@ -75,6 +75,16 @@ export const ko: CompiledMessages = {
   promoLabel: '프로모션 코드(선택 사항)',
   promoHint: 'LAUNCH20을 사용해 보세요.',
   promoApply: '적용',
+  promoRemove: [
+    {
+      type: 1,
+      value: 'code',
+    },
+    {
+      type: 0,
+      value: ' 삭제',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

@@ -90,6 +90,16 @@ export const nl: CompiledMessages = {
   promoLabel: 'Kortingscode (optioneel)',
   promoHint: 'Probeer LAUNCH20.',
   promoApply: 'Toepassen',
+  promoRemove: [
+    {
+      type: 1,
+      value: 'code',
+    },
+    {
+      type: 0,
+      value: ' verwijderen',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

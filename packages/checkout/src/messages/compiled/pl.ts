@@ -112,6 +112,16 @@ export const pl: CompiledMessages = {
   promoLabel: 'Kod rabatowy (opcjonalnie)',
   promoHint: 'Wypróbuj LAUNCH20.',
   promoApply: 'Zastosuj',
+  promoRemove: [
+    {
+      type: 0,
+      value: 'Usuń ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 0,

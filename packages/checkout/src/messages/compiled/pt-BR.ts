@@ -90,6 +90,16 @@ export const ptBR: CompiledMessages = {
   promoLabel: 'Cupom de desconto (opcional)',
   promoHint: 'Experimente LAUNCH20.',
   promoApply: 'Aplicar',
+  promoRemove: [
+    {
+      type: 0,
+      value: 'Remover ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

@@ -90,6 +90,16 @@ export const sv: CompiledMessages = {
   promoLabel: 'Rabattkod (valfri)',
   promoHint: 'Prova LAUNCH20.',
   promoApply: 'Använd',
+  promoRemove: [
+    {
+      type: 0,
+      value: 'Ta bort ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

@@ -86,6 +86,16 @@ export const tr: CompiledMessages = {
   promoLabel: 'İndirim kodu (isteğe bağlı)',
   promoHint: 'LAUNCH20 kodunu deneyin.',
   promoApply: 'Uygula',
+  promoRemove: [
+    {
+      type: 1,
+      value: 'code',
+    },
+    {
+      type: 0,
+      value: ' kodunu kaldır',
+    },
+  ],
   promoApplied: [
     {
       type: 1,

@@ -75,6 +75,16 @@ export const zhCN: CompiledMessages = {
   promoLabel: '优惠码（可选）',
   promoHint: '试试 LAUNCH20。',
   promoApply: '使用',
+  promoRemove: [
+    {
+      type: 0,
+      value: '移除 ',
+    },
+    {
+      type: 1,
+      value: 'code',
+    },
+  ],
   promoApplied: [
     {
       type: 0,

@@ -27,6 +27,7 @@ export const ar: CheckoutMessages = {
   promoLabel: 'رمز الخصم (اختياري)',
   promoHint: 'جرّب LAUNCH20.',
   promoApply: 'تطبيق',
+  promoRemove: 'إزالة {code}',
   promoApplied: 'تم تطبيق {code}: خصم {percent, number}٪.',
   promoAppliedReview:
     'تم تطبيق {code}: خصم {percent, number}٪. راجع الإجمالي الجديد {amount} ثم ادفع.',

@@ -27,6 +27,7 @@ export const da: CheckoutMessages = {
   promoLabel: 'Rabatkode (valgfri)',
   promoHint: 'Prøv LAUNCH20.',
   promoApply: 'Anvend',
+  promoRemove: 'Fjern {code}',
   promoApplied: '{code} anvendt: {percent, number} % rabat.',
   promoAppliedReview:
     '{code} anvendt: {percent, number} % rabat. Tjek den nye total på {amount}, og betal derefter.',

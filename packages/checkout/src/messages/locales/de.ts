@@ -26,6 +26,7 @@ export const de: CheckoutMessages = {
   promoLabel: 'Gutscheincode (optional)',
   promoHint: 'Probieren Sie LAUNCH20.',
   promoApply: 'Einlösen',
+  promoRemove: '{code} entfernen',
   promoApplied: '{code} eingelöst: {percent, number} % Rabatt.',
   promoAppliedReview:
     '{code} eingelöst: {percent, number} % Rabatt. Prüfen Sie den neuen Gesamtbetrag von {amount} und zahlen Sie dann.',

@@ -29,6 +29,7 @@ export const en = {
   promoLabel: 'Promo code (optional)',
   promoHint: 'Try LAUNCH20.',
   promoApply: 'Apply',
+  promoRemove: 'Remove {code}',
   promoApplied: '{code} applied: {percent, number}% off.',
   promoAppliedReview:
     '{code} applied: {percent, number}% off. Check the new total of {amount}, then pay.',

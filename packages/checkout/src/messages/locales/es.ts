@@ -26,6 +26,7 @@ export const es: CheckoutMessages = {
   promoLabel: 'Código promocional (opcional)',
   promoHint: 'Prueba LAUNCH20.',
   promoApply: 'Aplicar',
+  promoRemove: 'Quitar {code}',
   promoApplied: '{code} aplicado: {percent, number} % de descuento.',
   promoAppliedReview:
     '{code} aplicado: {percent, number} % de descuento. Comprueba el nuevo total de {amount} y paga.',

@@ -26,6 +26,7 @@ export const fr: CheckoutMessages = {
   promoLabel: 'Code promo (facultatif)',
   promoHint: 'Essayez LAUNCH20.',
   promoApply: 'Appliquer',
+  promoRemove: 'Retirer {code}',
   promoApplied: '{code} appliqué : {percent, number} % de réduction.',
   promoAppliedReview:
     '{code} appliqué : {percent, number} % de réduction. Vérifiez le nouveau total de {amount}, puis payez.',

@@ -27,6 +27,7 @@ export const he: CheckoutMessages = {
   promoLabel: 'קוד הנחה (לא חובה)',
   promoHint: 'נסו את LAUNCH20.',
   promoApply: 'החלה',
+  promoRemove: 'הסרת {code}',
   promoApplied: 'הקוד {code} הוחל: {percent, number}% הנחה.',
   promoAppliedReview:
     'הקוד {code} הוחל: {percent, number}% הנחה. בדקו את הסכום הכולל החדש, {amount}, ואז שלמו.',

@@ -27,6 +27,7 @@ export const it: CheckoutMessages = {
   promoLabel: 'Codice promozionale (facoltativo)',
   promoHint: 'Prova LAUNCH20.',
   promoApply: 'Applica',
+  promoRemove: 'Rimuovi {code}',
   promoApplied: '{code} applicato: sconto del {percent, number}%.',
   promoAppliedReview:
     '{code} applicato: sconto del {percent, number}%. Controlla il nuovo totale di {amount}, poi paga.',

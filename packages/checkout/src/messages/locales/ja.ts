@@ -26,6 +26,7 @@ export const ja: CheckoutMessages = {
   promoLabel: 'プロモーションコード（任意）',
   promoHint: 'LAUNCH20 をお試しください。',
   promoApply: '適用',
+  promoRemove: '{code} を削除',
   promoApplied: '{code} を適用しました：{percent, number}% オフ。',
   promoAppliedReview:
     '{code} を適用しました：{percent, number}% オフ。新しい合計 {amount} をご確認のうえ、お支払いください。',

@@ -26,6 +26,7 @@ export const ko: CheckoutMessages = {
   promoLabel: '프로모션 코드(선택 사항)',
   promoHint: 'LAUNCH20을 사용해 보세요.',
   promoApply: '적용',
+  promoRemove: '{code} 삭제',
   promoApplied: '{code} 적용됨: {percent, number}% 할인.',
   promoAppliedReview:
     '{code} 적용됨: {percent, number}% 할인. 새 합계 {amount}을(를) 확인한 후 결제하세요.',

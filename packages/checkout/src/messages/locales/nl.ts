@@ -26,6 +26,7 @@ export const nl: CheckoutMessages = {
   promoLabel: 'Kortingscode (optioneel)',
   promoHint: 'Probeer LAUNCH20.',
   promoApply: 'Toepassen',
+  promoRemove: '{code} verwijderen',
   promoApplied: '{code} toegepast: {percent, number}% korting.',
   promoAppliedReview:
     '{code} toegepast: {percent, number}% korting. Controleer het nieuwe totaal van {amount} en betaal daarna.',

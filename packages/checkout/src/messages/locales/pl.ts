@@ -27,6 +27,7 @@ export const pl: CheckoutMessages = {
   promoLabel: 'Kod rabatowy (opcjonalnie)',
   promoHint: 'Wypróbuj LAUNCH20.',
   promoApply: 'Zastosuj',
+  promoRemove: 'Usuń {code}',
   promoApplied: 'Zastosowano {code}: {percent, number}% zniżki.',
   promoAppliedReview:
     'Zastosowano {code}: {percent, number}% zniżki. Sprawdź nową sumę {amount}, a potem zapłać.',

@@ -26,6 +26,7 @@ export const ptBR: CheckoutMessages = {
   promoLabel: 'Cupom de desconto (opcional)',
   promoHint: 'Experimente LAUNCH20.',
   promoApply: 'Aplicar',
+  promoRemove: 'Remover {code}',
   promoApplied: '{code} aplicado: {percent, number}% de desconto.',
   promoAppliedReview:
     '{code} aplicado: {percent, number}% de desconto. Confira o novo total de {amount} e depois pague.',

@@ -27,6 +27,7 @@ export const sv: CheckoutMessages = {
   promoLabel: 'Rabattkod (valfri)',
   promoHint: 'Prova LAUNCH20.',
   promoApply: 'Använd',
+  promoRemove: 'Ta bort {code}',
   promoApplied: '{code} används: {percent, number} % rabatt.',
   promoAppliedReview:
     '{code} används: {percent, number} % rabatt. Kontrollera den nya totalsumman på {amount} och betala sedan.',

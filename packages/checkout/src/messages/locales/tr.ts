@@ -26,6 +26,7 @@ export const tr: CheckoutMessages = {
   promoLabel: 'İndirim kodu (isteğe bağlı)',
   promoHint: 'LAUNCH20 kodunu deneyin.',
   promoApply: 'Uygula',
+  promoRemove: '{code} kodunu kaldır',
   promoApplied: '{code} uygulandı: %{percent, number} indirim.',
   promoAppliedReview:
     '{code} uygulandı: %{percent, number} indirim. {amount} tutarındaki yeni toplamı kontrol edin, ardından ödeyin.',

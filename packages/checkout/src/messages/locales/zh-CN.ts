@@ -26,6 +26,7 @@ export const zhCN: CheckoutMessages = {
   promoLabel: '优惠码（可选）',
   promoHint: '试试 LAUNCH20。',
   promoApply: '使用',
+  promoRemove: '移除 {code}',
   promoApplied: '已使用 {code}：优惠 {percent, number}%。',
   promoAppliedReview: '已使用 {code}：优惠 {percent, number}%。请确认新的总额 {amount}，然后付款。',
   paymentHeading: '付款',
