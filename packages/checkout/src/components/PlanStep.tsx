@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 import { countriesIn } from '../catalog/countryNames.js';
 import type { Catalog, Plan } from '../catalog/schema.js';
-import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
-import { pickPlanStepFormMessages } from '../messages/planStepFormMessages.js';
+import { enPlanStep } from '../messages/compiled/enPlanStep.js';
+import { formatMessage } from '../messages/formatMessage.js';
+import type { CompiledMessages } from '../messages/messages.js';
+import {
+  type PlanStepMessages,
+  pickPlanStepFormMessages,
+} from '../messages/planStepFormMessages.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
 import { PlanStepForm } from './PlanStepForm.js';
@@ -51,7 +56,8 @@ export function PlanStep({
   initialState,
   payment = <TestCardFields />,
 }: PlanStepProps) {
-  const messages = resolveMessages(overrides);
+  // English by default: only the plan step's own text, to keep it within its budget.
+  const messages: PlanStepMessages = overrides ? { ...enPlanStep, ...overrides } : enPlanStep;
   // Only what the form needs crosses to the browser: never the promo code list. Country
   // names are decided here, on the server, so the browser renders the same list.
   const countries = countriesIn(catalog.countries, locale);

@@ -13,7 +13,7 @@ import { makeCatalog, makePlan } from '../test-utils/factories.js';
 import { renderWithUser } from '../test-utils/render.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import { initialPlanStepState, type PlanStepAction, type PlanStepState } from '../views/types.js';
-import { readCheckoutKey, storeCheckoutKey } from './checkoutKeyStorage.js';
+import { readCheckoutKey, storeBuyer, storeCheckoutKey } from './checkoutKeyStorage.js';
 import { PlanStepForm } from './PlanStepForm.js';
 import { TestCardFields } from './TestCardFields.js';
 
@@ -109,7 +109,10 @@ const submitButton = () =>
 type User = ReturnType<typeof renderForm>['user'];
 
 async function fillContact(user: User, { country = 'Germany' } = {}) {
+  // Cleared first: a form mounted again in the same tab fills in what was submitted.
+  await user.clear(screen.getByLabelText('Email'));
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.clear(screen.getByLabelText('Full name'));
   await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), country);
 }
@@ -756,8 +759,11 @@ describe('starter plan, the Server Action throws (provider timed out, maybe afte
       await payForStarter(user);
       await user.click(await screen.findByRole('button', { name: 'Try again' }));
 
-      // A new form (its fields empty again) with the key of the first attempt.
-      expect(screen.getByLabelText('Email')).toHaveValue('');
+      // A new form with the key of the first attempt, and the email and name the visitor
+      // submitted filled in again (issue 13, item 9); the card is not kept.
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+      expect(screen.getByLabelText('Full name')).toHaveValue('Ada Lovelace');
+      expect(screen.getByLabelText('Card number')).toHaveValue('');
       await payForStarter(user);
       await waitFor(() => expect(action).toHaveBeenCalledTimes(2));
       expect(postedKey(action, 0)).toEqual(expect.stringMatching(/\S{16,}/));
@@ -765,6 +771,20 @@ describe('starter plan, the Server Action throws (provider timed out, maybe afte
     } finally {
       consoleError.mockRestore();
     }
+  });
+});
+
+describe('starter plan, back from a failed payment’s "Try again" in the same tab', () => {
+  it('has the email and name filled in, but not details older than 15 minutes', async () => {
+    storeBuyer(sessionStorage, { email: 'grace@example.com', name: 'Grace Hopper' }, minutesAgo(3));
+    const first = renderForm();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com'));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Grace Hopper');
+    first.unmount();
+
+    storeBuyer(sessionStorage, { email: 'old@example.com', name: 'Old' }, minutesAgo(16));
+    renderForm();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 });
 

@@ -20,7 +20,12 @@ import { normalisePromoCode } from '../pricing/resolvePromoCode.js';
 import { needsPaymentDetails } from '../validation/checkoutForm.js';
 import { initialPlanStepState, type PlanStepAction, type PlanStepState } from '../views/types.js';
 import { BuyerFields } from './BuyerFields.js';
-import { sessionStorageOrNull, storeCheckoutKey } from './checkoutKeyStorage.js';
+import {
+  readBuyer,
+  sessionStorageOrNull,
+  storeBuyer,
+  storeCheckoutKey,
+} from './checkoutKeyStorage.js';
 import { FormAlerts } from './FormAlerts.js';
 import { OrderSummary } from './OrderSummary.js';
 import { PayButton, payLabelOf } from './PayButton.js';
@@ -89,6 +94,15 @@ export function PlanStepForm(props: PlanStepFormProps) {
   useCheckoutKey(plan.id, form.idempotencyKey, dispatch);
   usePlanLinkOptions(plan, intervals, currencies, countries, Boolean(props.initialState), dispatch);
 
+  // Back from a failed payment's "Try again" (a new page load): the email and name this
+  // tab submitted minutes ago are filled in again. Not over a server's own state.
+  const restoredFrom = props.initialState;
+  useEffect(() => {
+    if (restoredFrom) return;
+    const buyer = readBuyer(sessionStorageOrNull(), Date.now());
+    if (buyer) dispatch({ type: 'restore', ...buyer });
+  }, [restoredFrom]);
+
   // Move focus to the first invalid field, or to the form's alert, after each failed submit.
   useEffect(() => {
     if (form.focusRequest === 0) return;
@@ -123,6 +137,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
     // Posting under the key starts its reuse window again: a retry after this very post
     // fails is what the stored key is for, however long the visitor took to fill the form.
     storeCheckoutKey(sessionStorageOrNull(), plan.id, form.idempotencyKey, Date.now());
+    storeBuyer(sessionStorageOrNull(), { email: values.email, name: values.name }, Date.now());
     const fields = paying ? paymentFields.current : null;
     if (!fields) {
       startTransition(() => formAction(formData));

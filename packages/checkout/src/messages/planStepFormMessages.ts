@@ -84,8 +84,23 @@ export type PlanStepFormMessageKey = (typeof PLAN_STEP_FORM_MESSAGE_KEYS)[number
 /** The text the plan-step form needs. */
 export type PlanStepFormMessages = Pick<CompiledMessages, PlanStepFormMessageKey>;
 
+/**
+ * Every key the plan step shows: its form's, and the three it renders on the server. Its
+ * English default is this subset alone (`compiled/enPlanStep.ts`): the plan step's 12 kB
+ * budget has no room for the receipt's, the test processor's and the plan list's text.
+ */
+export const PLAN_STEP_MESSAGE_KEYS = [
+  ...PLAN_STEP_FORM_MESSAGE_KEYS,
+  'planTrialBadge',
+  'planFeaturesHeading',
+  'finishBackToPlans',
+] as const satisfies readonly ComponentMessageKey[];
+
+/** The text the plan step needs. */
+export type PlanStepMessages = Pick<CompiledMessages, (typeof PLAN_STEP_MESSAGE_KEYS)[number]>;
+
 /** Picks the plan-step form's text out of a full message set. */
-export function pickPlanStepFormMessages(messages: CompiledMessages): PlanStepFormMessages {
+export function pickPlanStepFormMessages(messages: PlanStepFormMessages): PlanStepFormMessages {
   const picked: Partial<Record<PlanStepFormMessageKey, unknown>> = {};
   for (const key of PLAN_STEP_FORM_MESSAGE_KEYS) picked[key] = messages[key];
   return picked as PlanStepFormMessages;
