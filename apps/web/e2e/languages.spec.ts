@@ -194,6 +194,29 @@ test.describe('the language menu, without JavaScript', () => {
   });
 });
 
+test.describe('a keyboard user on the team plan step', () => {
+  test('sees a focus ring on the seat buttons and the language menu', async ({ page }) => {
+    await openHydrated(page, '/checkout/team');
+    await page.getByRole('spinbutton', { name: 'Seats' }).click();
+    await page.keyboard.press('Tab');
+    const add = page.getByRole('button', { name: 'Add a seat' });
+    await expect(add).toBeFocused();
+    await expect(add).not.toHaveCSS('outline-style', 'none');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    const remove = page.getByRole('button', { name: 'Remove a seat' });
+    await expect(remove).toBeFocused();
+    await expect(remove).not.toHaveCSS('outline-style', 'none');
+    const language = page.getByLabel('Language');
+    await language.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Change language' })).not.toHaveCSS(
+      'outline-style',
+      'none',
+    );
+  });
+});
+
 // axe (WCAG 2.2 AA) on every page a visitor reaches, in English, German and Arabic.
 for (const locale of ['en-US', 'de-DE', 'ar']) {
   test.describe(`accessibility in ${locale}`, () => {
