@@ -108,6 +108,8 @@ const summaryRows = await withHost(dir, {}, async (host) => {
     name: 'Light House',
     country: 'DE',
     seats: '5',
+    // What the form's summary shows once seats and country are chosen: 5 × €15.00 + 19%.
+    shownTotal: 'EUR 8925',
     paymentMethod: await tokenize(host.url),
   });
   const allPages = [

@@ -141,6 +141,8 @@ const report = await withHost(dir, { databaseUrl }, async (host) => {
         name: 'Bench Mark',
         country: 'DE',
         seats: '5',
+        // What the form's summary shows once seats and country are chosen: 5 × €15.00 + 19%.
+        shownTotal: 'EUR 8925',
         paymentMethod: await tokenize(host.url),
       },
       { cookie },

@@ -30,6 +30,8 @@ export interface CheckoutMessages {
   promoApply: string;
   promoApplied: string;
   promoAppliedReview: string;
+  /** Nothing charged because the total shown was not the server's; `{amount}`. */
+  totalChangedReview: string;
   paymentHeading: string;
   paymentTestHint: string;
   cardNumberLabel: string;

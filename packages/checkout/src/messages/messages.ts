@@ -32,6 +32,8 @@ export const defaultMessages: CheckoutMessages = {
   promoApply: 'Apply',
   promoApplied: '{code} applied: {percent}% off.',
   promoAppliedReview: '{code} applied: {percent}% off. Check the new total of {amount}, then pay.',
+  totalChangedReview:
+    'Nothing was charged: your total is now {amount}. Check the order summary, then confirm with the button below.',
   paymentHeading: 'Payment',
   paymentTestHint: 'Test mode: use 4242 4242 4242 4242, any future date and any 3-digit CVC.',
   cardNumberLabel: 'Card number',

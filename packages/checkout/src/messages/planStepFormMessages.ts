@@ -26,6 +26,7 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'promoApply',
   'promoApplied',
   'promoAppliedReview',
+  'totalChangedReview',
   'paymentHeading',
   'paymentTestHint',
   'paymentNoJsHint',
