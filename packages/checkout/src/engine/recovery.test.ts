@@ -291,18 +291,19 @@ describe.each(databases)('recovering from failures on $name', (database) => {
   });
 
   describe('expiry', () => {
-    it('refuses a session past its expiry and marks it expired', async () => {
-      const { engine, attempts } = h.setup();
+    it('a post past the session’s expiry starts a new checkout; the old one is swept as expired', async () => {
+      const { engine, attempts, paid } = h.setup();
       const form = h.post({ paymentMethod: h.cards.declined });
       expectState(await engine.submitPlanStep(form, visitor));
       const session = await h.store.getSessionByIdempotencyKey(form.idempotencyKey);
       await h.advance(DAY + MINUTE);
-      const state = expectState(
+      const { sessionId } = expectRedirect(
         await engine.submitPlanStep({ ...form, paymentMethod: h.cards.success }, visitor),
       );
-      expect(state.formError).toEqual({ message: 'errorExpiredSession' });
-      expect(state.idempotencyKey).toBeNull();
-      expect(await attempts()).toBe(1);
+      expect(sessionId).not.toBe(session?.id);
+      expect((await engine.getFinishView(sessionId, visitor)).status).toBe('paid');
+      expect(await attempts()).toBe(2);
+      expect(await paid()).toBe(1);
       await expect(engine.expireStaleSessions()).resolves.toBe(1);
       await expect(engine.getFinishView(session?.id, visitor)).resolves.toEqual({
         status: 'expired',

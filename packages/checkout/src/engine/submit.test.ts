@@ -222,6 +222,39 @@ describe.each(databases)('submitting the plan step on $name', (database) => {
     });
   });
 
+  describe('buying again from the same page', () => {
+    it('a repeat of a paid submission shows its receipt and charges nothing more', async () => {
+      const { engine, paid } = h.setup();
+      const form = h.post();
+      const first = expectRedirect(await engine.submitPlanStep(form, visitor));
+      const again = expectRedirect(await engine.submitPlanStep(form, visitor));
+      expect(again.sessionId).toBe(first.sessionId);
+      expect(await paid()).toBe(1);
+    });
+
+    it('another email under the same key is a new checkout, charged once however often it is sent', async () => {
+      const { engine, paid } = h.setup();
+      const form = h.post();
+      const first = expectRedirect(await engine.submitPlanStep(form, visitor));
+      const forGrace = {
+        ...form,
+        email: 'grace@example.com',
+        name: 'Grace Hopper',
+        paymentMethod: h.cards.amex,
+      };
+      const second = expectRedirect(await engine.submitPlanStep(forGrace, visitor));
+      expect(second.sessionId).not.toBe(first.sessionId);
+      expect(receiptOf(await engine.getFinishView(second.sessionId, visitor)).email).toBe(
+        'grace@example.com',
+      );
+      expect(receiptOf(await engine.getFinishView(first.sessionId, visitor)).email).toBe(
+        'ada@example.com',
+      );
+      expect(expectRedirect(await engine.submitPlanStep(forGrace, visitor))).toEqual(second);
+      expect(await paid()).toBe(2);
+    });
+  });
+
   describe('the seat stepper without JavaScript', () => {
     it.each([
       ['seats-up', '5', '6'],

@@ -1,4 +1,3 @@
-import { createSessionId } from '../ids/sessionId.js';
 import type { RequestContext, SubmitResult } from '../views/types.js';
 import type { EngineContext } from './engineContext.js';
 import { noJsIdempotencyKey } from './noJsIdempotencyKey.js';
@@ -6,12 +5,13 @@ import { awaitHolder, payAttempt } from './pay.js';
 import { redirectTo, resultOfSession } from './planStepResults.js';
 import { readSubmission } from './readSubmission.js';
 import { settleAttempt } from './settle.js';
+import { startCheckout } from './startCheckout.js';
 import { decideThrottle } from './throttle.js';
 
 /**
  * Handles a plan-step submission: validates and prices it (readSubmission), creates or
  * resumes its session under the idempotency key and starts the payment attempt in one
- * store call, checks the card-testing throttle, pays, and says where the visitor goes.
+ * store call (startCheckout), checks the card-testing throttle, pays, and says where the visitor goes.
  * Bad input never throws; a failing store or provider throws a typed error.
  */
 export async function submitPlanStep(
@@ -26,33 +26,16 @@ export async function submitPlanStep(
   const { selection, post, postedKey, results } = read.ready;
 
   const clientKey = ctx.keys.clientKey(context.clientAddress);
-  const idempotencyKey =
-    postedKey ?? (await noJsIdempotencyKey(ctx, selection, context.clientAddress));
+  const { started, idempotencyKey } = await startCheckout(ctx, {
+    selection,
+    postedKey,
+    idempotencyKey: postedKey ?? (await noJsIdempotencyKey(ctx, selection)),
+    clientKey,
+    context,
+  });
+  // Answers that send the visitor back to the form carry the key the checkout runs under.
   const failed = (formError: Parameters<typeof results.failed>[0]) =>
     results.failed(formError, idempotencyKey);
-
-  const started = await ctx.fromStore('startAttempt', { planId: selection.planId }, () =>
-    ctx.store.startAttempt({
-      session: {
-        ...selection,
-        id: createSessionId(),
-        idempotencyKey,
-        // A post without JavaScript may come before the visitor cookie exists: a double
-        // click sends two posts, each minting its own token, and binding the session to
-        // the first would refuse the second. Such a session is reached by its id alone
-        // (192 random bits), like a hosted checkout's; the key already ties the repeat to
-        // the same fields and client address. The finish page binds it to the first
-        // browser that opens it.
-        visitorHash: postedKey === null ? null : ctx.keys.visitorHash(context.visitorToken),
-        ttlMs: ctx.sessionTtlMs,
-      },
-      visitorHash: ctx.keys.visitorHash(context.visitorToken),
-      leaseMs: ctx.attemptLeaseMs,
-      failureWindowMs: ctx.throttle.windowMs,
-      clientKey,
-    }),
-  );
-  ctx.clock.observe(started.now);
   const { session } = started;
 
   switch (started.outcome) {
@@ -69,8 +52,9 @@ export async function submitPlanStep(
       return redirectTo(ctx.routes.finish(settled.id), settled.id);
     }
     case 'unavailable':
-      // Paid already (show the receipt again, never charge twice), or waiting for the
-      // buyer at the bank (send them back there), or past its expiry.
+      // Paid already and this is a repeat (show the receipt again, never charge twice), or
+      // waiting for the buyer at the bank (send them back there), or a chain of finished
+      // checkouts too long to follow.
       if (session.status === 'paid' || session.status === 'trialing') {
         return redirectTo(ctx.routes.finish(session.id), session.id);
       }
