@@ -29,6 +29,8 @@ export interface NoJsKeyParts {
 export interface ClientKeys {
   /** Throttling key of a client address, or null without one. */
   clientKey(clientAddress: string | null | undefined): string | null;
+  /** Throttling key of a buyer's email (case-insensitive), or null without one. */
+  emailKey(email: string | null | undefined): string | null;
   /** Hash of the visitor's browser token, or null without one. */
   visitorHash(visitorToken: string | null | undefined): string | null;
   /**
@@ -61,6 +63,7 @@ export function createClientKeys(secret: string): ClientKeys {
 
   return {
     clientKey: (address) => (address ? hmac('plankit.client', address) : null),
+    emailKey: (email) => (email ? hmac('plankit.email', email.trim().toLowerCase()) : null),
     visitorHash,
     isOwner(storedHash, visitorToken) {
       if (storedHash === null) return true;

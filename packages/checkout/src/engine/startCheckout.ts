@@ -86,6 +86,7 @@ export async function startCheckout(ctx: EngineContext, start: CheckoutStart) {
         leaseMs: ctx.attemptLeaseMs,
         failureWindowMs: ctx.throttle.windowMs,
         clientKey,
+        emailKey: ctx.keys.emailKey(selection.email),
       }),
     );
     ctx.clock.observe(started.now);

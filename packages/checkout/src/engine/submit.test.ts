@@ -451,6 +451,24 @@ describe.each(databases)('submitting the plan step on $name', (database) => {
       },
       60_000,
     );
+
+    it.runIf(database.postgres)(
+      '50 concurrent submissions of one declined checkout reach the provider once',
+      async () => {
+        const { engine, attempts } = h.setup();
+        const form = h.post({ paymentMethod: h.cards.declined });
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () => engine.submitPlanStep({ ...form }, visitor)),
+        );
+        // Every waiting request answers as the one that called the provider did.
+        for (const result of results) {
+          expect(expectState(result).formError).toEqual({ message: 'errorDeclined' });
+        }
+        expect(await attempts()).toBe(1);
+        expect(await h.countRows('payment_failures')).toBe(1);
+      },
+      60_000,
+    );
   });
 
   describe('bad input gets a message, never an exception', () => {

@@ -64,6 +64,8 @@ export interface CheckoutMessages {
   errorCurrency: string;
   errorPromoUnknown: string;
   errorPromoExpired: string;
+  /** Too many unknown codes tried from this client or checkout; `{minutes}`. */
+  errorPromoThrottled: string;
   errorPromoNotApplicable: string;
   errorCardNumber: string;
   errorCardLuhn: string;

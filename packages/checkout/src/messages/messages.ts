@@ -66,6 +66,7 @@ export const defaultMessages: CheckoutMessages = {
   errorCurrency: 'This plan is not sold in that currency.',
   errorPromoUnknown: 'We do not know this promo code.',
   errorPromoExpired: 'This promo code has expired.',
+  errorPromoThrottled: 'Too many promo codes tried. Try again in {minutes} min.',
   errorPromoNotApplicable: 'This promo code does not apply to this plan.',
   errorCardNumber: 'Enter the 13 to 19 digits of your card number.',
   errorCardLuhn: 'This card number is not valid. Check it for typos.',

@@ -61,6 +61,7 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'errorCurrency',
   'errorPromoUnknown',
   'errorPromoExpired',
+  'errorPromoThrottled',
   'errorPromoNotApplicable',
   'errorCardNumber',
   'errorCardLuhn',
