@@ -202,7 +202,6 @@ const DECLINES: Record<
   declines_after_saving: { decline_code: 'generic_decline', message: 'Your card was declined.' },
 };
 
-const now = () => Math.floor(Date.now() / 1000);
 const rand = () => crypto.randomUUID().replaceAll('-', '').slice(0, 24);
 
 /** Adds one month or year to a Unix time, as Stripe's billing periods move. */
@@ -219,6 +218,8 @@ export interface FakeStripeApiOptions {
   pagesBase: () => string;
   /** Called with every event the fake emits. */
   onEvent: (event: Stripe.Event) => void;
+  /** The fake's clock (default: the system's), in milliseconds. */
+  now?: () => number;
 }
 
 /** The fake's objects and operations. */
@@ -226,6 +227,8 @@ export type FakeStripeApi = ReturnType<typeof createFakeStripeApi>;
 
 /** Creates an empty fake Stripe account. */
 export function createFakeStripeApi(options: FakeStripeApiOptions) {
+  const clock = options.now ?? Date.now;
+  const now = () => Math.floor(clock() / 1000);
   const objects = new Map<string, AnyObject>();
   const behaviours = new Map<string, FakeCardBehaviour>();
   const idempotent = new Map<string, { fingerprint: string; answer: FakeAnswer }>();

@@ -23,6 +23,11 @@ export interface FakeStripeOptions {
    * events are only kept ({@link FakeStripe.events}).
    */
   webhook?: { url: string; secret: string };
+  /**
+   * The fake's clock in milliseconds (default `Date.now`): a test that moves the store's
+   * clock moves this one too, so billing periods agree.
+   */
+  now?: () => number;
 }
 
 /** A webhook delivery the fake made. */
@@ -94,7 +99,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     void delivery.finally(() => pending.delete(delivery));
   };
 
-  const api = createFakeStripeApi({ pagesBase: () => base, onEvent: deliver });
+  const api = createFakeStripeApi({
+    pagesBase: () => base,
+    onEvent: deliver,
+    ...(options.now ? { now: options.now } : {}),
+  });
 
   function route(method: string, path: string, params: Record<string, unknown>): FakeAnswer {
     const expandPaths = Array.isArray(params.expand) ? (params.expand as string[]) : [];
