@@ -38,6 +38,7 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
       secretKey: 'sk_test_fake',
       webhookSecret: SECRET,
       apiBase: fake.url,
+      publicUrl: 'https://shop.example',
       // The store's clock is frozen in 2031; the signatures are made now.
       webhookTolerance: 10 * 365 * 24 * 3600,
     });
@@ -155,7 +156,9 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
       body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }),
       redirect: 'manual',
     });
-    expect(paid.headers.get('location')).toBe(routes.finish(result.sessionId));
+    expect(paid.headers.get('location')).toBe(
+      `https://shop.example${routes.finish(result.sessionId)}`,
+    );
     const completed = fake.events.slice(from).find((e) => e.type === 'checkout.session.completed');
     if (!completed) throw new Error('no checkout.session.completed');
     expect(await setup().deliver(completed)).toEqual({ status: 200, applied: 1 });

@@ -12,6 +12,8 @@ export interface StripeEnvironment {
   STRIPE_PUBLISHABLE_KEY?: string | undefined;
   STRIPE_WEBHOOK_SECRET?: string | undefined;
   STRIPE_API_BASE?: string | undefined;
+  /** Any other variable (so `process.env` fits); not read. */
+  [name: string]: string | undefined;
 }
 
 /** The Stripe configuration a host runs with. */

@@ -43,6 +43,12 @@ export interface StripeProviderOptions {
    * (`http://127.0.0.1:12111`): passed to the SDK as its `host`, `port` and `protocol`.
    */
   apiBase?: string;
+  /**
+   * The host's public origin (`https://shop.example.com`), against which the engine's
+   * return and cancel paths are made absolute: Stripe redirects the buyer to absolute URLs
+   * only. Leave it out when the engine's routes are absolute already.
+   */
+  publicUrl?: string;
   /** Prefix of the Products created per plan (default `plankit_`). */
   productPrefix?: string;
   /** Seconds a webhook's signature stays valid (the SDK's default, 300, when left out). */
@@ -125,6 +131,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     maxNetworkRetries: 1,
   });
   const productPrefix = options.productPrefix ?? 'plankit_';
+  const absolute = (url: string) => {
+    try {
+      return new URL(url, options.publicUrl).toString();
+    } catch {
+      throw new InvalidArgumentError(
+        `Stripe needs absolute return URLs: set the provider's publicUrl (got ${url}).`,
+      );
+    }
+  };
 
   async function customerFor(input: CreateIntentInput): Promise<string> {
     const customer = await stripe.customers.create(
@@ -231,8 +246,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     const recurring = input.recurring && input.mode === 'setup' ? input.recurring : input.recurring;
     const base = {
       customer,
-      success_url: input.returnUrl,
-      cancel_url: input.cancelUrl,
+      success_url: absolute(input.returnUrl),
+      cancel_url: absolute(input.cancelUrl),
       metadata: input.metadata,
       client_reference_id: input.metadata.plankit_session,
     } satisfies Stripe.Checkout.SessionCreateParams;
@@ -368,7 +383,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       if (current.status !== 'requires_payment_method') return current;
       const params = {
         payment_method: paymentMethodId,
-        ...(returnUrl ? { return_url: returnUrl } : {}),
+        ...(returnUrl ? { return_url: absolute(returnUrl) } : {}),
       };
       return confirmOrRead(intentId, () =>
         kind === 'payment'

@@ -51,6 +51,11 @@ export interface FakeStripe {
   readonly api: ReturnType<typeof createFakeStripeApi>;
   /** An event as a webhook request would carry it, signed with `secret`. */
   signed(event: Stripe.Event, secret: string): { rawBody: string; headers: Headers };
+  /**
+   * Takes the API offline (every `/v1` request answers 503, as during an outage) or back
+   * online; pages and webhooks go on. Tests use it to prove a state came from a webhook.
+   */
+  setOffline(offline: boolean): void;
   /** Waits until every webhook delivery started so far has been answered. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -70,6 +75,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 /** Starts the fake Stripe API. */
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   let base = '';
+  let offline = false;
   const deliveries: FakeWebhookDelivery[] = [];
   const pending = new Set<Promise<void>>();
   const signer = Stripe.webhooks;
@@ -220,6 +226,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
 
     if (!url.pathname.startsWith('/v1/')) return html(404, 'Not found');
+    if (offline) {
+      return send(
+        503,
+        'application/json',
+        JSON.stringify({
+          error: { type: 'api_error', message: 'The fake Stripe API is offline.' },
+        }),
+      );
+    }
     if (!/^Bearer sk_(test|live)_\S+$/.test(request.headers.authorization ?? '')) {
       return send(
         401,
@@ -280,6 +295,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     deliveries,
     api,
     signed,
+    setOffline(value) {
+      offline = value;
+    },
     async flush() {
       while (pending.size > 0) await Promise.all([...pending]);
     },
