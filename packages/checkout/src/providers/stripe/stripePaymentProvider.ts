@@ -127,8 +127,9 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
   const stripe = new Stripe(options.secretKey, {
     ...stripeConnectionOf(options.apiBase),
     appInfo: { name: 'Plankit', url: 'https://github.com/plankit/plankit' },
-    // The engine retries by the attempt's key; the SDK retries network failures once more.
-    maxNetworkRetries: 1,
+    // Every POST carries an idempotency key, so the SDK's retries (network failures, and
+    // Stripe's 409 while a request with the same key is still running) are safe.
+    maxNetworkRetries: 3,
   });
   const productPrefix = options.productPrefix ?? 'plankit_';
   const absolute = (url: string) => {
@@ -480,7 +481,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         return intentEvent(object.id);
       case 'invoice.paid':
       case 'invoice.payment_failed': {
-        const invoice = event.data.object as Stripe.Invoice;
+        // Read again, with its payments (an includable field events never carry).
+        const invoice = await stripe.invoices.retrieve(object.id, { expand: ['payments'] });
         const subscription = invoice.parent?.subscription_details?.subscription;
         const subscriptionId = typeof subscription === 'string' ? subscription : subscription?.id;
         if (!subscriptionId) return [];

@@ -256,7 +256,7 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
       object: 'event',
       api_version: '2026-10-28.endive',
       created: now(),
-      data: { object: copy(object), ...(previous ? { previous_attributes: previous } : {}) },
+      data: { object: expand(object, []), ...(previous ? { previous_attributes: previous } : {}) },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -1133,6 +1133,13 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
   /** A copy of `object` with the `expand` paths replaced by the objects they name. */
   function expand<T>(object: T, paths: readonly string[]): T {
     const out = copy(object) as Record<string, unknown>;
+    // An invoice's `payments` is includable: Stripe sends it only when expanded.
+    if (
+      out.object === 'invoice' &&
+      !paths.some((p) => p === 'payments' || p.startsWith('payments.'))
+    ) {
+      delete out.payments;
+    }
     for (const path of paths) {
       const [head, ...rest] = path.split('.');
       if (!head) continue;
