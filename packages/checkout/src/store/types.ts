@@ -293,6 +293,8 @@ export interface CheckoutStore {
   /** Sets or clears "cancel at the end of the period"; null for an ended subscription. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<Subscription | null>;
   getSubscription(id: string): Promise<Subscription | null>;
+  /** The subscription of a provider's own subscription id (`renews: 'provider'`), if any. */
+  getSubscriptionByProviderRef(providerSubscriptionRef: string): Promise<Subscription | null>;
   /** The renewal orders of a subscription, oldest first. */
   listRenewalOrders(subscriptionId: string): Promise<Order[]>;
   /**

@@ -331,6 +331,13 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
       });
     },
 
+    getSubscriptionByProviderRef(providerSubscriptionRef) {
+      return oneSubscription({
+        text: `SELECT * FROM ${t.subscriptions} WHERE provider_subscription_ref = $1`,
+        values: [providerSubscriptionRef],
+      });
+    },
+
     async listRenewalOrders(subscriptionId) {
       const { rows } = await client.query<OrderRow>(
         `SELECT * FROM ${t.orders} WHERE subscription_id = $1 AND kind = 'renewal'
