@@ -5,9 +5,11 @@ import {
   createCheckoutEngine,
   createTestPaymentProvider,
   openCheckoutStore,
+  type PaymentProvider,
   type SqlClient,
   type TestPaymentProvider,
 } from '@plankit/checkout/server';
+import { createStripeProvider } from '@plankit/checkout/stripe';
 import { catalog } from './catalog';
 import { config } from './config';
 import { localeOfRequest } from './locale';
@@ -19,7 +21,8 @@ import { registerStoreProbe } from './storeHealth';
 interface OpenedEngine {
   engine: CheckoutEngine;
   client: SqlClient;
-  provider: TestPaymentProvider;
+  /** The test provider, when it is the one configured (no Stripe keys). */
+  testProvider: TestPaymentProvider | null;
 }
 
 const holder = globalThis as typeof globalThis & {
@@ -33,22 +36,33 @@ async function openEngine(): Promise<OpenedEngine> {
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
-  // The test provider keeps its payments in the same database, so several host
-  // processes sharing one Postgres still never charge twice for one key. Its processor is
-  // served by this host (app/test-processor) and reports what happens on its pages
-  // through the webhook route (app/api/webhooks/[provider]).
-  const provider = createTestPaymentProvider({
-    ledger: client,
-    webhookUrl: routes.webhook('test'),
-    merchantName: config.merchantName,
-    // Its pages speak the visitor's language, as the proxy chose it (lib/locale.ts).
-    pages: {
-      localeOf: (request) => {
-        const lang = localeOfRequest(request.headers);
-        return { lang, dir: directionOf(lang), text: messagesFor(lang) };
-      },
-    },
-  });
+  // With the Stripe keys set, Stripe (its webhooks come to /api/webhooks/stripe). Else the
+  // test provider: it keeps its payments in the same database, so several host processes
+  // sharing one Postgres still never charge twice for one key. Its processor is served by
+  // this host (app/test-processor) and reports what happens on its pages through the
+  // webhook route (app/api/webhooks/[provider]).
+  const testProvider = config.stripe
+    ? null
+    : createTestPaymentProvider({
+        ledger: client,
+        webhookUrl: routes.webhook('test'),
+        merchantName: config.merchantName,
+        // Its pages speak the visitor's language, as the proxy chose it (lib/locale.ts).
+        pages: {
+          localeOf: (request) => {
+            const lang = localeOfRequest(request.headers);
+            return { lang, dir: directionOf(lang), text: messagesFor(lang) };
+          },
+        },
+      });
+  const provider: PaymentProvider =
+    testProvider ??
+    createStripeProvider({
+      secretKey: config.stripe?.secretKey ?? '',
+      webhookSecret: config.stripe?.webhookSecret ?? '',
+      apiBase: config.stripe?.apiBase,
+      publicUrl: config.publicUrl,
+    });
   const engine = createCheckoutEngine({
     catalog,
     store,
@@ -61,7 +75,7 @@ async function openEngine(): Promise<OpenedEngine> {
   // sessions and renewing subscriptions, every minute, safe in every process sharing the
   // store.
   engine.start();
-  return { engine, client, provider };
+  return { engine, client, testProvider };
 }
 
 function openedEngine(): Promise<OpenedEngine> {
@@ -77,9 +91,9 @@ export async function getEngine(): Promise<CheckoutEngine> {
   return (await openedEngine()).engine;
 }
 
-/** The built-in test provider, whose processor pages the host serves. */
-export async function getTestProvider(): Promise<TestPaymentProvider> {
-  return (await openedEngine()).provider;
+/** The built-in test provider, whose processor pages the host serves; null with Stripe. */
+export async function getTestProvider(): Promise<TestPaymentProvider | null> {
+  return (await openedEngine()).testProvider;
 }
 
 // The proxy asks this before rendering a page that needs the store: it opens the store if

@@ -57,11 +57,13 @@ export function useFieldChecks(
     },
     /**
      * The visitor left a field; an empty one is not nagged about yet. Nor is one left for
-     * a submit button: the submit checks every field anyway, and an error appearing now
+     * the Pay button: the submit checks every field anyway, and an error appearing now
      * would move the button from under the pointer and swallow the click (issue 13, item 9).
      */
     blur(field: FormField, next?: EventTarget | null) {
-      if (next instanceof HTMLButtonElement && next.type === 'submit') return;
+      if (next instanceof HTMLButtonElement && next.type === 'submit' && next.value === 'pay') {
+        return;
+      }
       const value = form.values[field];
       if (value !== '') dispatch({ type: 'checked', field, error: check(field, value) });
     },

@@ -201,6 +201,20 @@ export const ar: CompiledMessages = {
       value: ' ثم ادفع.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'لم يُخصم أي مبلغ: أصبح إجماليك الآن ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '. راجع ملخص الطلب، ثم أكّد باستخدام الزر أدناه.',
+    },
+  ],
   paymentHeading: 'الدفع',
   paymentTestHint:
     'وضع الاختبار: استخدم 4242 4242 4242 4242 وأي تاريخ مستقبلي وأي رمز تحقق من 3 أرقام.',
@@ -576,6 +590,85 @@ export const ar: CompiledMessages = {
   errorCurrency: 'هذه الخطة لا تُباع بهذه العملة.',
   errorPromoUnknown: 'لا نعرف رمز الخصم هذا.',
   errorPromoExpired: 'انتهت صلاحية رمز الخصم هذا.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        zero: {
+          value: [
+            {
+              type: 0,
+              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد قليل.',
+            },
+          ],
+        },
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد دقيقة.',
+            },
+          ],
+        },
+        two: {
+          value: [
+            {
+              type: 0,
+              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد دقيقتين.',
+            },
+          ],
+        },
+        few: {
+          value: [
+            {
+              type: 0,
+              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' دقائق.',
+            },
+          ],
+        },
+        many: {
+          value: [
+            {
+              type: 0,
+              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' دقيقة.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' دقيقة.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'رمز الخصم هذا لا ينطبق على هذه الخطة.',
   errorCardNumber: 'أدخل أرقام بطاقتك، من 13 إلى 19 رقمًا.',
   errorCardLuhn: 'رقم البطاقة هذا غير صالح. تحقّق من عدم وجود أخطاء في الكتابة.',

@@ -146,6 +146,20 @@ export const da: CompiledMessages = {
       value: ', og betal derefter.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'Der er ikke trukket noget: din total er nu ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '. Tjek ordreoversigten, og bekræft derefter med knappen nedenfor.',
+    },
+  ],
   paymentHeading: 'Betaling',
   paymentTestHint:
     'Testtilstand: brug 4242 4242 4242 4242, en vilkårlig fremtidig dato og en vilkårlig CVC på 3 cifre.',
@@ -392,6 +406,46 @@ export const da: CompiledMessages = {
   errorCurrency: 'Dette abonnement sælges ikke i den valuta.',
   errorPromoUnknown: 'Vi kender ikke denne rabatkode.',
   errorPromoExpired: 'Denne rabatkode er udløbet.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'For mange rabatkoder er prøvet. Prøv igen om ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minut.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'For mange rabatkoder er prøvet. Prøv igen om ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minutter.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'Denne rabatkode gælder ikke for dette abonnement.',
   errorCardNumber: 'Angiv kortnummerets 13 til 19 cifre.',
   errorCardLuhn: 'Kortnummeret er ugyldigt. Tjek det for tastefejl.',

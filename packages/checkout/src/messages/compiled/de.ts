@@ -146,6 +146,21 @@ export const de: CompiledMessages = {
       value: ' und zahlen Sie dann.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'Es wurde nichts abgebucht: Ihr Gesamtbetrag beträgt jetzt ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value:
+        '. Prüfen Sie die Bestellübersicht und bestätigen Sie dann mit der Schaltfläche unten.',
+    },
+  ],
   paymentHeading: 'Zahlung',
   paymentTestHint:
     'Testmodus: Verwenden Sie 4242 4242 4242 4242, ein beliebiges Datum in der Zukunft und eine beliebige dreistellige Prüfnummer.',
@@ -384,6 +399,46 @@ export const de: CompiledMessages = {
   errorCurrency: 'Dieser Tarif wird nicht in dieser Währung angeboten.',
   errorPromoUnknown: 'Diesen Gutscheincode kennen wir nicht.',
   errorPromoExpired: 'Dieser Gutscheincode ist abgelaufen.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Zu viele Gutscheincodes ausprobiert. Versuchen Sie es in ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' Minute erneut.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Zu viele Gutscheincodes ausprobiert. Versuchen Sie es in ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' Minuten erneut.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'Dieser Gutscheincode gilt nicht für diesen Tarif.',
   errorCardNumber: 'Geben Sie die 13 bis 19 Ziffern Ihrer Kartennummer ein.',
   errorCardLuhn: 'Diese Kartennummer ist ungültig. Prüfen Sie sie auf Tippfehler.',

@@ -100,6 +100,20 @@ export const enPlanStep: PlanStepMessages = {
       value: ', then pay.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'Nothing was charged: your total is now ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '. Check the order summary, then confirm with the button below.',
+    },
+  ],
   paymentHeading: 'Payment',
   paymentTestHint: 'Test mode: use 4242 4242 4242 4242, any future date and any 3-digit CVC.',
   paymentNoJsHint:
@@ -347,6 +361,46 @@ export const enPlanStep: PlanStepMessages = {
   errorCurrency: 'This plan is not sold in that currency.',
   errorPromoUnknown: 'We do not know this promo code.',
   errorPromoExpired: 'This promo code has expired.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Too many promo codes tried. Try again in ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minute.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Too many promo codes tried. Try again in ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minutes.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'This promo code does not apply to this plan.',
   errorCardNumber: 'Enter the 13 to 19 digits of your card number.',
   errorCardLuhn: 'This card number is not valid. Check it for typos.',

@@ -146,6 +146,20 @@ export const es: CompiledMessages = {
       value: ' y paga.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'No se ha cobrado nada: tu total ahora es ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '. Revisa el resumen del pedido y confirma con el botón de abajo.',
+    },
+  ],
   paymentHeading: 'Pago',
   paymentTestHint:
     'Modo de prueba: usa 4242 4242 4242 4242, cualquier fecha futura y cualquier CVC de 3 cifras.',
@@ -392,6 +406,46 @@ export const es: CompiledMessages = {
   errorCurrency: 'Este plan no se vende en esa moneda.',
   errorPromoUnknown: 'No conocemos este código promocional.',
   errorPromoExpired: 'Este código promocional ha caducado.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Demasiados códigos promocionales probados. Inténtalo de nuevo dentro de ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minuto.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Demasiados códigos promocionales probados. Inténtalo de nuevo dentro de ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minutos.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'Este código promocional no es válido para este plan.',
   errorCardNumber: 'Introduce los 13 a 19 dígitos de tu número de tarjeta.',
   errorCardLuhn: 'Este número de tarjeta no es válido. Comprueba que no haya errores.',

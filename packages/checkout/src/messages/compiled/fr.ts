@@ -146,6 +146,21 @@ export const fr: CompiledMessages = {
       value: ', puis payez.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'Rien n’a été débité : votre total est maintenant de ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value:
+        '. Vérifiez le récapitulatif de la commande, puis confirmez avec le bouton ci-dessous.',
+    },
+  ],
   paymentHeading: 'Paiement',
   paymentTestHint:
     'Mode test : utilisez 4242 4242 4242 4242, une date future et un cryptogramme à 3 chiffres quelconques.',
@@ -392,6 +407,46 @@ export const fr: CompiledMessages = {
   errorCurrency: 'Cette formule n’est pas proposée dans cette devise.',
   errorPromoUnknown: 'Ce code promo nous est inconnu.',
   errorPromoExpired: 'Ce code promo a expiré.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Trop de codes promo essayés. Réessayez dans ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minute.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Trop de codes promo essayés. Réessayez dans ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minutes.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'Ce code promo ne s’applique pas à cette formule.',
   errorCardNumber: 'Saisissez les 13 à 19 chiffres de votre numéro de carte.',
   errorCardLuhn:

@@ -159,6 +159,20 @@ export const he: CompiledMessages = {
       value: ', ואז שלמו.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'לא בוצע חיוב: הסכום הכולל שלך הוא עכשיו ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '. בדקו את סיכום ההזמנה ואשרו בכפתור שלמטה.',
+    },
+  ],
   paymentHeading: 'תשלום',
   paymentTestHint:
     'מצב בדיקה: השתמשו ב־4242 4242 4242 4242, בכל תאריך עתידי ובכל קוד CVC בן 3 ספרות.',
@@ -416,6 +430,47 @@ export const he: CompiledMessages = {
   errorCurrency: 'המסלול הזה לא נמכר במטבע הזה.',
   errorPromoUnknown: 'קוד ההנחה הזה לא מוכר לנו.',
   errorPromoExpired: 'תוקף קוד ההנחה הזה פג.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'נוסו יותר מדי קודי הנחה. נסו שוב בעוד דקה.',
+            },
+          ],
+        },
+        two: {
+          value: [
+            {
+              type: 0,
+              value: 'נוסו יותר מדי קודי הנחה. נסו שוב בעוד שתי דקות.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'נוסו יותר מדי קודי הנחה. נסו שוב בעוד ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' דקות.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'קוד ההנחה הזה לא חל על המסלול הזה.',
   errorCardNumber: 'הזינו את 13 עד 19 הספרות של מספר הכרטיס.',
   errorCardLuhn: 'מספר הכרטיס אינו תקין. בדקו שאין בו שגיאות הקלדה.',

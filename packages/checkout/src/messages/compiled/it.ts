@@ -146,6 +146,20 @@ export const it: CompiledMessages = {
       value: ', poi paga.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'Non è stato addebitato nulla: il totale ora è ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '. Controlla il riepilogo dell’ordine, poi conferma con il pulsante qui sotto.',
+    },
+  ],
   paymentHeading: 'Pagamento',
   paymentTestHint:
     'Modalità di prova: usa 4242 4242 4242 4242, una data futura qualsiasi e un CVC qualsiasi di 3 cifre.',
@@ -392,6 +406,46 @@ export const it: CompiledMessages = {
   errorCurrency: 'Questo piano non è venduto in questa valuta.',
   errorPromoUnknown: 'Non riconosciamo questo codice promozionale.',
   errorPromoExpired: 'Questo codice promozionale è scaduto.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Troppi codici promozionali provati. Riprova tra ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minuto.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Troppi codici promozionali provati. Riprova tra ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minuti.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'Questo codice promozionale non vale per questo piano.',
   errorCardNumber: 'Inserisci le 13–19 cifre del numero della carta.',
   errorCardLuhn:

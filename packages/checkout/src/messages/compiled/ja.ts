@@ -131,6 +131,20 @@ export const ja: CompiledMessages = {
       value: ' をご確認のうえ、お支払いください。',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: '料金は請求されていません。合計金額が ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' に変わりました。ご注文内容をご確認のうえ、下のボタンで確定してください。',
+    },
+  ],
   paymentHeading: 'お支払い',
   paymentTestHint:
     'テストモード：4242 4242 4242 4242、任意の将来の日付、任意の3桁のセキュリティコードを使用してください。',
@@ -316,6 +330,31 @@ export const ja: CompiledMessages = {
   errorCurrency: 'このプランはその通貨では販売していません。',
   errorPromoUnknown: 'このプロモーションコードは存在しません。',
   errorPromoExpired: 'このプロモーションコードは有効期限が切れています。',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'プロモーションコードの試行回数が多すぎます。',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: '分後にもう一度お試しください。',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'このプロモーションコードはこのプランには適用できません。',
   errorCardNumber: 'カード番号（13〜19桁）を入力してください。',
   errorCardLuhn: 'このカード番号は無効です。入力に誤りがないかご確認ください。',

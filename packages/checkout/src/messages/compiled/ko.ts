@@ -131,6 +131,20 @@ export const ko: CompiledMessages = {
       value: '을(를) 확인한 후 결제하세요.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: '요금은 청구되지 않았습니다. 합계가 ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '(으)로 바뀌었습니다. 주문 요약을 확인한 후 아래 버튼으로 확정하세요.',
+    },
+  ],
   paymentHeading: '결제',
   paymentTestHint:
     '테스트 모드: 4242 4242 4242 4242, 미래의 아무 날짜, 아무 3자리 CVC를 사용하세요.',
@@ -320,6 +334,31 @@ export const ko: CompiledMessages = {
   errorCurrency: '이 요금제는 해당 통화로 판매되지 않습니다.',
   errorPromoUnknown: '알 수 없는 프로모션 코드입니다.',
   errorPromoExpired: '만료된 프로모션 코드입니다.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        other: {
+          value: [
+            {
+              type: 0,
+              value: '프로모션 코드를 너무 많이 시도했습니다. ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: '분 후에 다시 시도하세요.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: '이 요금제에는 적용할 수 없는 프로모션 코드입니다.',
   errorCardNumber: '카드 번호 13~19자리를 입력하세요.',
   errorCardLuhn: '유효하지 않은 카드 번호입니다. 오타가 없는지 확인하세요.',

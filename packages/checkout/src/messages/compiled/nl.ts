@@ -146,6 +146,21 @@ export const nl: CompiledMessages = {
       value: ' en betaal daarna.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'Er is niets afgeschreven: je totaal is nu ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value:
+        '. Controleer het overzicht van je bestelling en bevestig daarna met de knop hieronder.',
+    },
+  ],
   paymentHeading: 'Betaling',
   paymentTestHint:
     'Testmodus: gebruik 4242 4242 4242 4242, een willekeurige datum in de toekomst en een willekeurige CVC van 3 cijfers.',
@@ -392,6 +407,46 @@ export const nl: CompiledMessages = {
   errorCurrency: 'Dit abonnement wordt niet in die valuta verkocht.',
   errorPromoUnknown: 'Deze kortingscode kennen we niet.',
   errorPromoExpired: 'Deze kortingscode is verlopen.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Te veel kortingscodes geprobeerd. Probeer het over ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minuut opnieuw.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Te veel kortingscodes geprobeerd. Probeer het over ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minuten opnieuw.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'Deze kortingscode geldt niet voor dit abonnement.',
   errorCardNumber: 'Vul de 13 tot 19 cijfers van je kaartnummer in.',
   errorCardLuhn: 'Dit kaartnummer is ongeldig. Controleer het op typefouten.',

@@ -176,6 +176,20 @@ export const pl: CompiledMessages = {
       value: ', a potem zapłać.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'Nic nie zostało pobrane: Twoja suma wynosi teraz ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '. Sprawdź podsumowanie zamówienia, a potem potwierdź przyciskiem poniżej.',
+    },
+  ],
   paymentHeading: 'Płatność',
   paymentTestHint:
     'Tryb testowy: użyj 4242 4242 4242 4242, dowolnej przyszłej daty i dowolnego 3-cyfrowego kodu CVC.',
@@ -512,6 +526,76 @@ export const pl: CompiledMessages = {
   errorCurrency: 'Ten plan nie jest sprzedawany w tej walucie.',
   errorPromoUnknown: 'Nie znamy tego kodu rabatowego.',
   errorPromoExpired: 'Ten kod rabatowy wygasł.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minutę.',
+            },
+          ],
+        },
+        few: {
+          value: [
+            {
+              type: 0,
+              value: 'Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minuty.',
+            },
+          ],
+        },
+        many: {
+          value: [
+            {
+              type: 0,
+              value: 'Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minut.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minuty.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'Ten kod rabatowy nie dotyczy tego planu.',
   errorCardNumber: 'Wpisz od 13 do 19 cyfr numeru karty.',
   errorCardLuhn: 'Ten numer karty jest nieprawidłowy. Sprawdź, czy nie ma w nim literówek.',

@@ -146,6 +146,20 @@ export const ptBR: CompiledMessages = {
       value: ' e depois pague.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'Nada foi cobrado: seu total agora é ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '. Confira o resumo do pedido e confirme com o botão abaixo.',
+    },
+  ],
   paymentHeading: 'Pagamento',
   paymentTestHint:
     'Modo de teste: use 4242 4242 4242 4242, qualquer data futura e qualquer CVC de 3 dígitos.',
@@ -392,6 +406,46 @@ export const ptBR: CompiledMessages = {
   errorCurrency: 'Este plano não é vendido nessa moeda.',
   errorPromoUnknown: 'Não reconhecemos este cupom.',
   errorPromoExpired: 'Este cupom expirou.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Cupons demais testados. Tente novamente em ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minuto.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Cupons demais testados. Tente novamente em ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minutos.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'Este cupom não vale para este plano.',
   errorCardNumber: 'Informe os 13 a 19 dígitos do número do cartão.',
   errorCardLuhn: 'Este número de cartão não é válido. Verifique se há erros de digitação.',

@@ -146,6 +146,20 @@ export const sv: CompiledMessages = {
       value: ' och betala sedan.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'Inget har debiterats: din totalsumma är nu ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '. Kontrollera ordersammanfattningen och bekräfta sedan med knappen nedan.',
+    },
+  ],
   paymentHeading: 'Betalning',
   paymentTestHint:
     'Testläge: använd 4242 4242 4242 4242, valfritt framtida datum och valfri tresiffrig CVC.',
@@ -392,6 +406,46 @@ export const sv: CompiledMessages = {
   errorCurrency: 'Den här planen säljs inte i den valutan.',
   errorPromoUnknown: 'Vi känner inte till den här rabattkoden.',
   errorPromoExpired: 'Den här rabattkoden har gått ut.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'För många rabattkoder har provats. Försök igen om ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minut.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'För många rabattkoder har provats. Försök igen om ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' minuter.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'Den här rabattkoden gäller inte för den här planen.',
   errorCardNumber: 'Ange kortnumrets 13 till 19 siffror.',
   errorCardLuhn: 'Kortnumret är ogiltigt. Kontrollera att det inte finns något skrivfel.',

@@ -142,6 +142,20 @@ export const tr: CompiledMessages = {
       value: ' tutarındaki yeni toplamı kontrol edin, ardından ödeyin.',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: 'Hiçbir ücret alınmadı: toplamınız artık ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '. Sipariş özetini kontrol edin, ardından aşağıdaki düğmeyle onaylayın.',
+    },
+  ],
   paymentHeading: 'Ödeme',
   paymentTestHint:
     'Test modu: 4242 4242 4242 4242, ileri bir tarih ve herhangi bir 3 haneli CVC kullanın.',
@@ -368,6 +382,46 @@ export const tr: CompiledMessages = {
   errorCurrency: 'Bu plan bu para biriminde satılmıyor.',
   errorPromoUnknown: 'Bu indirim kodunu tanımıyoruz.',
   errorPromoExpired: 'Bu indirim kodunun süresi dolmuş.',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Çok fazla indirim kodu denendi. ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dakika sonra tekrar deneyin.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Çok fazla indirim kodu denendi. ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dakika sonra tekrar deneyin.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: 'Bu indirim kodu bu plan için geçerli değil.',
   errorCardNumber: 'Kart numaranızın 13 ila 19 hanesini girin.',
   errorCardLuhn: 'Bu kart numarası geçersiz. Yazım hatası olup olmadığını kontrol edin.',

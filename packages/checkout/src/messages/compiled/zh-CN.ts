@@ -139,6 +139,20 @@ export const zhCN: CompiledMessages = {
       value: '，然后付款。',
     },
   ],
+  totalChangedReview: [
+    {
+      type: 0,
+      value: '未产生扣款：您的总额现为 ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '。请核对订单摘要，然后点击下方按钮确认。',
+    },
+  ],
   paymentHeading: '付款',
   paymentTestHint: '测试模式：请使用 4242 4242 4242 4242、任意未来日期和任意 3 位安全码。',
   cardNumberLabel: '卡号',
@@ -335,6 +349,31 @@ export const zhCN: CompiledMessages = {
   errorCurrency: '此方案不支持该币种。',
   errorPromoUnknown: '无法识别此优惠码。',
   errorPromoExpired: '此优惠码已过期。',
+  errorPromoThrottled: [
+    {
+      type: 6,
+      value: 'minutes',
+      options: {
+        other: {
+          value: [
+            {
+              type: 0,
+              value: '尝试的优惠码过多，请在 ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' 分钟后重试。',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
   errorPromoNotApplicable: '此优惠码不适用于此方案。',
   errorCardNumber: '请输入 13 至 19 位卡号。',
   errorCardLuhn: '此卡号无效，请检查是否输入有误。',

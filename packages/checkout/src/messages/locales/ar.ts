@@ -31,6 +31,8 @@ export const ar: CheckoutMessages = {
   promoApplied: 'تم تطبيق {code}: خصم {percent, number}٪.',
   promoAppliedReview:
     'تم تطبيق {code}: خصم {percent, number}٪. راجع الإجمالي الجديد {amount} ثم ادفع.',
+  totalChangedReview:
+    'لم يُخصم أي مبلغ: أصبح إجماليك الآن {amount}. راجع ملخص الطلب، ثم أكّد باستخدام الزر أدناه.',
   paymentHeading: 'الدفع',
   paymentTestHint:
     'وضع الاختبار: استخدم 4242 4242 4242 4242 وأي تاريخ مستقبلي وأي رمز تحقق من 3 أرقام.',
@@ -67,6 +69,8 @@ export const ar: CheckoutMessages = {
   errorCurrency: 'هذه الخطة لا تُباع بهذه العملة.',
   errorPromoUnknown: 'لا نعرف رمز الخصم هذا.',
   errorPromoExpired: 'انتهت صلاحية رمز الخصم هذا.',
+  errorPromoThrottled:
+    '{minutes, plural, zero {جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد قليل.} one {جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد دقيقة.} two {جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد دقيقتين.} few {جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد # دقائق.} many {جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد # دقيقة.} other {جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد # دقيقة.}}',
   errorPromoNotApplicable: 'رمز الخصم هذا لا ينطبق على هذه الخطة.',
   errorCardNumber: 'أدخل أرقام بطاقتك، من 13 إلى 19 رقمًا.',
   errorCardLuhn: 'رقم البطاقة هذا غير صالح. تحقّق من عدم وجود أخطاء في الكتابة.',

@@ -31,6 +31,8 @@ export const da: CheckoutMessages = {
   promoApplied: '{code} anvendt: {percent, number} % rabat.',
   promoAppliedReview:
     '{code} anvendt: {percent, number} % rabat. Tjek den nye total på {amount}, og betal derefter.',
+  totalChangedReview:
+    'Der er ikke trukket noget: din total er nu {amount}. Tjek ordreoversigten, og bekræft derefter med knappen nedenfor.',
   paymentHeading: 'Betaling',
   paymentTestHint:
     'Testtilstand: brug 4242 4242 4242 4242, en vilkårlig fremtidig dato og en vilkårlig CVC på 3 cifre.',
@@ -65,6 +67,8 @@ export const da: CheckoutMessages = {
   errorCurrency: 'Dette abonnement sælges ikke i den valuta.',
   errorPromoUnknown: 'Vi kender ikke denne rabatkode.',
   errorPromoExpired: 'Denne rabatkode er udløbet.',
+  errorPromoThrottled:
+    '{minutes, plural, one {For mange rabatkoder er prøvet. Prøv igen om # minut.} other {For mange rabatkoder er prøvet. Prøv igen om # minutter.}}',
   errorPromoNotApplicable: 'Denne rabatkode gælder ikke for dette abonnement.',
   errorCardNumber: 'Angiv kortnummerets 13 til 19 cifre.',
   errorCardLuhn: 'Kortnummeret er ugyldigt. Tjek det for tastefejl.',

@@ -30,6 +30,8 @@ export const de: CheckoutMessages = {
   promoApplied: '{code} eingelöst: {percent, number} % Rabatt.',
   promoAppliedReview:
     '{code} eingelöst: {percent, number} % Rabatt. Prüfen Sie den neuen Gesamtbetrag von {amount} und zahlen Sie dann.',
+  totalChangedReview:
+    'Es wurde nichts abgebucht: Ihr Gesamtbetrag beträgt jetzt {amount}. Prüfen Sie die Bestellübersicht und bestätigen Sie dann mit der Schaltfläche unten.',
   paymentHeading: 'Zahlung',
   paymentTestHint:
     'Testmodus: Verwenden Sie 4242 4242 4242 4242, ein beliebiges Datum in der Zukunft und eine beliebige dreistellige Prüfnummer.',
@@ -64,6 +66,8 @@ export const de: CheckoutMessages = {
   errorCurrency: 'Dieser Tarif wird nicht in dieser Währung angeboten.',
   errorPromoUnknown: 'Diesen Gutscheincode kennen wir nicht.',
   errorPromoExpired: 'Dieser Gutscheincode ist abgelaufen.',
+  errorPromoThrottled:
+    '{minutes, plural, one {Zu viele Gutscheincodes ausprobiert. Versuchen Sie es in # Minute erneut.} other {Zu viele Gutscheincodes ausprobiert. Versuchen Sie es in # Minuten erneut.}}',
   errorPromoNotApplicable: 'Dieser Gutscheincode gilt nicht für diesen Tarif.',
   errorCardNumber: 'Geben Sie die 13 bis 19 Ziffern Ihrer Kartennummer ein.',
   errorCardLuhn: 'Diese Kartennummer ist ungültig. Prüfen Sie sie auf Tippfehler.',

@@ -30,6 +30,8 @@ export const es: CheckoutMessages = {
   promoApplied: '{code} aplicado: {percent, number} % de descuento.',
   promoAppliedReview:
     '{code} aplicado: {percent, number} % de descuento. Comprueba el nuevo total de {amount} y paga.',
+  totalChangedReview:
+    'No se ha cobrado nada: tu total ahora es {amount}. Revisa el resumen del pedido y confirma con el botón de abajo.',
   paymentHeading: 'Pago',
   paymentTestHint:
     'Modo de prueba: usa 4242 4242 4242 4242, cualquier fecha futura y cualquier CVC de 3 cifras.',
@@ -63,6 +65,8 @@ export const es: CheckoutMessages = {
   errorCurrency: 'Este plan no se vende en esa moneda.',
   errorPromoUnknown: 'No conocemos este código promocional.',
   errorPromoExpired: 'Este código promocional ha caducado.',
+  errorPromoThrottled:
+    '{minutes, plural, one {Demasiados códigos promocionales probados. Inténtalo de nuevo dentro de # minuto.} other {Demasiados códigos promocionales probados. Inténtalo de nuevo dentro de # minutos.}}',
   errorPromoNotApplicable: 'Este código promocional no es válido para este plan.',
   errorCardNumber: 'Introduce los 13 a 19 dígitos de tu número de tarjeta.',
   errorCardLuhn: 'Este número de tarjeta no es válido. Comprueba que no haya errores.',

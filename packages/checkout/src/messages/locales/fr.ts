@@ -30,6 +30,8 @@ export const fr: CheckoutMessages = {
   promoApplied: '{code} appliqué : {percent, number} % de réduction.',
   promoAppliedReview:
     '{code} appliqué : {percent, number} % de réduction. Vérifiez le nouveau total de {amount}, puis payez.',
+  totalChangedReview:
+    'Rien n’a été débité : votre total est maintenant de {amount}. Vérifiez le récapitulatif de la commande, puis confirmez avec le bouton ci-dessous.',
   paymentHeading: 'Paiement',
   paymentTestHint:
     'Mode test : utilisez 4242 4242 4242 4242, une date future et un cryptogramme à 3 chiffres quelconques.',
@@ -64,6 +66,8 @@ export const fr: CheckoutMessages = {
   errorCurrency: 'Cette formule n’est pas proposée dans cette devise.',
   errorPromoUnknown: 'Ce code promo nous est inconnu.',
   errorPromoExpired: 'Ce code promo a expiré.',
+  errorPromoThrottled:
+    '{minutes, plural, one {Trop de codes promo essayés. Réessayez dans # minute.} other {Trop de codes promo essayés. Réessayez dans # minutes.}}',
   errorPromoNotApplicable: 'Ce code promo ne s’applique pas à cette formule.',
   errorCardNumber: 'Saisissez les 13 à 19 chiffres de votre numéro de carte.',
   errorCardLuhn:

@@ -31,6 +31,8 @@ export const he: CheckoutMessages = {
   promoApplied: 'הקוד {code} הוחל: {percent, number}% הנחה.',
   promoAppliedReview:
     'הקוד {code} הוחל: {percent, number}% הנחה. בדקו את הסכום הכולל החדש, {amount}, ואז שלמו.',
+  totalChangedReview:
+    'לא בוצע חיוב: הסכום הכולל שלך הוא עכשיו {amount}. בדקו את סיכום ההזמנה ואשרו בכפתור שלמטה.',
   paymentHeading: 'תשלום',
   paymentTestHint:
     'מצב בדיקה: השתמשו ב־4242 4242 4242 4242, בכל תאריך עתידי ובכל קוד CVC בן 3 ספרות.',
@@ -67,6 +69,8 @@ export const he: CheckoutMessages = {
   errorCurrency: 'המסלול הזה לא נמכר במטבע הזה.',
   errorPromoUnknown: 'קוד ההנחה הזה לא מוכר לנו.',
   errorPromoExpired: 'תוקף קוד ההנחה הזה פג.',
+  errorPromoThrottled:
+    '{minutes, plural, one {נוסו יותר מדי קודי הנחה. נסו שוב בעוד דקה.} two {נוסו יותר מדי קודי הנחה. נסו שוב בעוד שתי דקות.} other {נוסו יותר מדי קודי הנחה. נסו שוב בעוד # דקות.}}',
   errorPromoNotApplicable: 'קוד ההנחה הזה לא חל על המסלול הזה.',
   errorCardNumber: 'הזינו את 13 עד 19 הספרות של מספר הכרטיס.',
   errorCardLuhn: 'מספר הכרטיס אינו תקין. בדקו שאין בו שגיאות הקלדה.',

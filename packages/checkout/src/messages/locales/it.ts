@@ -31,6 +31,8 @@ export const it: CheckoutMessages = {
   promoApplied: '{code} applicato: sconto del {percent, number}%.',
   promoAppliedReview:
     '{code} applicato: sconto del {percent, number}%. Controlla il nuovo totale di {amount}, poi paga.',
+  totalChangedReview:
+    'Non è stato addebitato nulla: il totale ora è {amount}. Controlla il riepilogo dell’ordine, poi conferma con il pulsante qui sotto.',
   paymentHeading: 'Pagamento',
   paymentTestHint:
     'Modalità di prova: usa 4242 4242 4242 4242, una data futura qualsiasi e un CVC qualsiasi di 3 cifre.',
@@ -66,6 +68,8 @@ export const it: CheckoutMessages = {
   errorCurrency: 'Questo piano non è venduto in questa valuta.',
   errorPromoUnknown: 'Non riconosciamo questo codice promozionale.',
   errorPromoExpired: 'Questo codice promozionale è scaduto.',
+  errorPromoThrottled:
+    '{minutes, plural, one {Troppi codici promozionali provati. Riprova tra # minuto.} other {Troppi codici promozionali provati. Riprova tra # minuti.}}',
   errorPromoNotApplicable: 'Questo codice promozionale non vale per questo piano.',
   errorCardNumber: 'Inserisci le 13–19 cifre del numero della carta.',
   errorCardLuhn:

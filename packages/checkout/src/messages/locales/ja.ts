@@ -30,6 +30,8 @@ export const ja: CheckoutMessages = {
   promoApplied: '{code} を適用しました：{percent, number}% オフ。',
   promoAppliedReview:
     '{code} を適用しました：{percent, number}% オフ。新しい合計 {amount} をご確認のうえ、お支払いください。',
+  totalChangedReview:
+    '料金は請求されていません。合計金額が {amount} に変わりました。ご注文内容をご確認のうえ、下のボタンで確定してください。',
   paymentHeading: 'お支払い',
   paymentTestHint:
     'テストモード：4242 4242 4242 4242、任意の将来の日付、任意の3桁のセキュリティコードを使用してください。',
@@ -63,6 +65,8 @@ export const ja: CheckoutMessages = {
   errorCurrency: 'このプランはその通貨では販売していません。',
   errorPromoUnknown: 'このプロモーションコードは存在しません。',
   errorPromoExpired: 'このプロモーションコードは有効期限が切れています。',
+  errorPromoThrottled:
+    '{minutes, plural, other {プロモーションコードの試行回数が多すぎます。#分後にもう一度お試しください。}}',
   errorPromoNotApplicable: 'このプロモーションコードはこのプランには適用できません。',
   errorCardNumber: 'カード番号（13〜19桁）を入力してください。',
   errorCardLuhn: 'このカード番号は無効です。入力に誤りがないかご確認ください。',

@@ -30,6 +30,8 @@ export const ko: CheckoutMessages = {
   promoApplied: '{code} 적용됨: {percent, number}% 할인.',
   promoAppliedReview:
     '{code} 적용됨: {percent, number}% 할인. 새 합계 {amount}을(를) 확인한 후 결제하세요.',
+  totalChangedReview:
+    '요금은 청구되지 않았습니다. 합계가 {amount}(으)로 바뀌었습니다. 주문 요약을 확인한 후 아래 버튼으로 확정하세요.',
   paymentHeading: '결제',
   paymentTestHint:
     '테스트 모드: 4242 4242 4242 4242, 미래의 아무 날짜, 아무 3자리 CVC를 사용하세요.',
@@ -63,6 +65,8 @@ export const ko: CheckoutMessages = {
   errorCurrency: '이 요금제는 해당 통화로 판매되지 않습니다.',
   errorPromoUnknown: '알 수 없는 프로모션 코드입니다.',
   errorPromoExpired: '만료된 프로모션 코드입니다.',
+  errorPromoThrottled:
+    '{minutes, plural, other {프로모션 코드를 너무 많이 시도했습니다. #분 후에 다시 시도하세요.}}',
   errorPromoNotApplicable: '이 요금제에는 적용할 수 없는 프로모션 코드입니다.',
   errorCardNumber: '카드 번호 13~19자리를 입력하세요.',
   errorCardLuhn: '유효하지 않은 카드 번호입니다. 오타가 없는지 확인하세요.',

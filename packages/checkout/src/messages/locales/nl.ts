@@ -30,6 +30,8 @@ export const nl: CheckoutMessages = {
   promoApplied: '{code} toegepast: {percent, number}% korting.',
   promoAppliedReview:
     '{code} toegepast: {percent, number}% korting. Controleer het nieuwe totaal van {amount} en betaal daarna.',
+  totalChangedReview:
+    'Er is niets afgeschreven: je totaal is nu {amount}. Controleer het overzicht van je bestelling en bevestig daarna met de knop hieronder.',
   paymentHeading: 'Betaling',
   paymentTestHint:
     'Testmodus: gebruik 4242 4242 4242 4242, een willekeurige datum in de toekomst en een willekeurige CVC van 3 cijfers.',
@@ -65,6 +67,8 @@ export const nl: CheckoutMessages = {
   errorCurrency: 'Dit abonnement wordt niet in die valuta verkocht.',
   errorPromoUnknown: 'Deze kortingscode kennen we niet.',
   errorPromoExpired: 'Deze kortingscode is verlopen.',
+  errorPromoThrottled:
+    '{minutes, plural, one {Te veel kortingscodes geprobeerd. Probeer het over # minuut opnieuw.} other {Te veel kortingscodes geprobeerd. Probeer het over # minuten opnieuw.}}',
   errorPromoNotApplicable: 'Deze kortingscode geldt niet voor dit abonnement.',
   errorCardNumber: 'Vul de 13 tot 19 cijfers van je kaartnummer in.',
   errorCardLuhn: 'Dit kaartnummer is ongeldig. Controleer het op typefouten.',

@@ -31,6 +31,8 @@ export const pl: CheckoutMessages = {
   promoApplied: 'Zastosowano {code}: {percent, number}% zniżki.',
   promoAppliedReview:
     'Zastosowano {code}: {percent, number}% zniżki. Sprawdź nową sumę {amount}, a potem zapłać.',
+  totalChangedReview:
+    'Nic nie zostało pobrane: Twoja suma wynosi teraz {amount}. Sprawdź podsumowanie zamówienia, a potem potwierdź przyciskiem poniżej.',
   paymentHeading: 'Płatność',
   paymentTestHint:
     'Tryb testowy: użyj 4242 4242 4242 4242, dowolnej przyszłej daty i dowolnego 3-cyfrowego kodu CVC.',
@@ -67,6 +69,8 @@ export const pl: CheckoutMessages = {
   errorCurrency: 'Ten plan nie jest sprzedawany w tej walucie.',
   errorPromoUnknown: 'Nie znamy tego kodu rabatowego.',
   errorPromoExpired: 'Ten kod rabatowy wygasł.',
+  errorPromoThrottled:
+    '{minutes, plural, one {Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za # minutę.} few {Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za # minuty.} many {Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za # minut.} other {Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za # minuty.}}',
   errorPromoNotApplicable: 'Ten kod rabatowy nie dotyczy tego planu.',
   errorCardNumber: 'Wpisz od 13 do 19 cyfr numeru karty.',
   errorCardLuhn: 'Ten numer karty jest nieprawidłowy. Sprawdź, czy nie ma w nim literówek.',

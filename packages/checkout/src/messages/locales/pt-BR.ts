@@ -30,6 +30,8 @@ export const ptBR: CheckoutMessages = {
   promoApplied: '{code} aplicado: {percent, number}% de desconto.',
   promoAppliedReview:
     '{code} aplicado: {percent, number}% de desconto. Confira o novo total de {amount} e depois pague.',
+  totalChangedReview:
+    'Nada foi cobrado: seu total agora é {amount}. Confira o resumo do pedido e confirme com o botão abaixo.',
   paymentHeading: 'Pagamento',
   paymentTestHint:
     'Modo de teste: use 4242 4242 4242 4242, qualquer data futura e qualquer CVC de 3 dígitos.',
@@ -63,6 +65,8 @@ export const ptBR: CheckoutMessages = {
   errorCurrency: 'Este plano não é vendido nessa moeda.',
   errorPromoUnknown: 'Não reconhecemos este cupom.',
   errorPromoExpired: 'Este cupom expirou.',
+  errorPromoThrottled:
+    '{minutes, plural, one {Cupons demais testados. Tente novamente em # minuto.} other {Cupons demais testados. Tente novamente em # minutos.}}',
   errorPromoNotApplicable: 'Este cupom não vale para este plano.',
   errorCardNumber: 'Informe os 13 a 19 dígitos do número do cartão.',
   errorCardLuhn: 'Este número de cartão não é válido. Verifique se há erros de digitação.',

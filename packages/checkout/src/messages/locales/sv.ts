@@ -31,6 +31,8 @@ export const sv: CheckoutMessages = {
   promoApplied: '{code} används: {percent, number} % rabatt.',
   promoAppliedReview:
     '{code} används: {percent, number} % rabatt. Kontrollera den nya totalsumman på {amount} och betala sedan.',
+  totalChangedReview:
+    'Inget har debiterats: din totalsumma är nu {amount}. Kontrollera ordersammanfattningen och bekräfta sedan med knappen nedan.',
   paymentHeading: 'Betalning',
   paymentTestHint:
     'Testläge: använd 4242 4242 4242 4242, valfritt framtida datum och valfri tresiffrig CVC.',
@@ -65,6 +67,8 @@ export const sv: CheckoutMessages = {
   errorCurrency: 'Den här planen säljs inte i den valutan.',
   errorPromoUnknown: 'Vi känner inte till den här rabattkoden.',
   errorPromoExpired: 'Den här rabattkoden har gått ut.',
+  errorPromoThrottled:
+    '{minutes, plural, one {För många rabattkoder har provats. Försök igen om # minut.} other {För många rabattkoder har provats. Försök igen om # minuter.}}',
   errorPromoNotApplicable: 'Den här rabattkoden gäller inte för den här planen.',
   errorCardNumber: 'Ange kortnumrets 13 till 19 siffror.',
   errorCardLuhn: 'Kortnumret är ogiltigt. Kontrollera att det inte finns något skrivfel.',

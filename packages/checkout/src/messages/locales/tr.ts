@@ -30,6 +30,8 @@ export const tr: CheckoutMessages = {
   promoApplied: '{code} uygulandı: %{percent, number} indirim.',
   promoAppliedReview:
     '{code} uygulandı: %{percent, number} indirim. {amount} tutarındaki yeni toplamı kontrol edin, ardından ödeyin.',
+  totalChangedReview:
+    'Hiçbir ücret alınmadı: toplamınız artık {amount}. Sipariş özetini kontrol edin, ardından aşağıdaki düğmeyle onaylayın.',
   paymentHeading: 'Ödeme',
   paymentTestHint:
     'Test modu: 4242 4242 4242 4242, ileri bir tarih ve herhangi bir 3 haneli CVC kullanın.',
@@ -64,6 +66,8 @@ export const tr: CheckoutMessages = {
   errorCurrency: 'Bu plan bu para biriminde satılmıyor.',
   errorPromoUnknown: 'Bu indirim kodunu tanımıyoruz.',
   errorPromoExpired: 'Bu indirim kodunun süresi dolmuş.',
+  errorPromoThrottled:
+    '{minutes, plural, one {Çok fazla indirim kodu denendi. # dakika sonra tekrar deneyin.} other {Çok fazla indirim kodu denendi. # dakika sonra tekrar deneyin.}}',
   errorPromoNotApplicable: 'Bu indirim kodu bu plan için geçerli değil.',
   errorCardNumber: 'Kart numaranızın 13 ila 19 hanesini girin.',
   errorCardLuhn: 'Bu kart numarası geçersiz. Yazım hatası olup olmadığını kontrol edin.',

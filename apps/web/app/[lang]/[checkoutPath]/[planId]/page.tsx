@@ -3,7 +3,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { submitPlanStep } from '../../../../lib/actions';
 import { catalog } from '../../../../lib/catalog';
+import { config } from '../../../../lib/config';
 import { localeOfParam } from '../../../../lib/locale';
+import { paymentFieldsFor } from '../../../../lib/paymentFields';
 import { routes } from '../../../../lib/routes';
 
 type Params = { lang: string; checkoutPath: string; planId: string };
@@ -41,7 +43,8 @@ export default async function PlanStepPage({ params }: { params: Promise<Params>
       plansHref={routes.home}
       messages={messagesFor(locale)}
       locale={locale}
-      testMode
+      testMode={config.stripe ? config.stripe.testMode : true}
+      payment={paymentFieldsFor(catalog, plan)}
     />
   );
 }
