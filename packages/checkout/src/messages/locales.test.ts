@@ -150,6 +150,7 @@ describe('the 16 locales', () => {
       merchant: 'Plankit Demo',
       brand: 'Visa',
       last4: '4242',
+      reference: 'PK-7F3K-92QD',
     });
     const found: string[] = [];
     for (const count of [0, 1, 2, 3, 5, 11, 14, 21, 100, 102]) {

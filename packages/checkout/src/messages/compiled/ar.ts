@@ -957,4 +957,277 @@ export const ar: CompiledMessages = {
   errorHome: 'العودة إلى الخطط',
   notFoundTitle: 'الصفحة غير موجودة',
   notFoundLead: 'هذه الخطة أو الصفحة غير موجودة أو لم تعد متاحة.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'إيصالك من ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'شكرًا لطلبك',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'استلمنا دفعتك مقابل ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. تجد إيصالك أدناه.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'تم تجديد اشتراكك في ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'تم تجديد اشتراكك في ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. تجد إيصالك أدناه.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'تعذّر تجديد اشتراكك في ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  emailPastDueHeading: 'لم تكتمل دفعتك',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'تعذّر تحصيل رسوم ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' من بطاقتك. سنحاول مرة أخرى بعد بضعة أيام؛ ويمكنك مراجعة اشتراكك في أي وقت.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'انتهى اشتراكك في ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  emailCanceledHeading: 'انتهى اشتراكك',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'انتهى اشتراكك في ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' في ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. لن يُخصم أي مبلغ بعد الآن.',
+    },
+  ],
+  emailViewReceipt: 'عرض إيصالك أو طباعته',
+  emailManageSubscription: 'إدارة اشتراكك',
+  emailDate: 'التاريخ',
+  emailSubtotal: 'المجموع الفرعي',
+  emailDiscount: 'الخصم',
+  emailTax: 'الضريبة',
+  emailTotal: 'الإجمالي',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'تصلك هذه الرسالة لأنك اشتريت ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' من ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'الإيصال ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'طباعة أو حفظ بصيغة PDF',
+  receiptMerchant: 'البائع',
+  receiptDate: 'التاريخ',
+  receiptTaxId: 'الرقم الضريبي',
+  receiptManage: 'إدارة اشتراكك',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'اشتراكك في ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'الحالة',
+  manageStatusTrialing: 'تجربة مجانية',
+  manageStatusActive: 'نشط',
+  manageStatusPastDue: 'الدفع متأخر',
+  manageStatusCanceled: 'منتهٍ',
+  manageNextCharge: 'الخصم التالي',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' في ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'ينتهي في ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'إلغاء الاشتراك',
+  manageCancelConfirmTitle: 'هل تريد إلغاء اشتراكك؟',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'يبقى نشطًا حتى ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' ولن يُخصم مرة أخرى. يمكنك استئنافه حتى ذلك الحين.',
+    },
+  ],
+  manageCancelConfirm: 'نعم، ألغِه في نهاية الفترة',
+  manageKeep: 'الإبقاء على اشتراكي',
+  manageResume: 'استئناف الاشتراك',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'سينتهي اشتراكك في ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'يستمر اشتراكك. الخصم التالي: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' في ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'الرابط غير صالح',
+  manageNotFoundLead: 'هذا الرابط غير مكتمل أو لم يعد صالحًا. افتحه من أحدث رسالة بريد إلكتروني.',
+  finishProcessingReload: 'التحقق مرة أخرى',
 };

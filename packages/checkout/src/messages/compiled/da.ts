@@ -698,4 +698,282 @@ export const da: CompiledMessages = {
   errorHome: 'Tilbage til abonnementerne',
   notFoundTitle: 'Siden blev ikke fundet',
   notFoundLead: 'Dette abonnement eller denne side findes ikke eller er ikke længere tilgængelig.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'Din kvittering fra ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Tak for din ordre',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'Vi har modtaget din betaling for ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. Din kvittering står nedenfor.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'Dit abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' er fornyet (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'Dit abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' er fornyet. Din kvittering står nedenfor.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'Vi kunne ikke forny dit abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  emailPastDueHeading: 'Din betaling gik ikke igennem',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'Vi kunne ikke trække ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' på dit kort. Vi prøver igen om nogle dage; du kan altid se dit abonnement.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'Dit abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' er ophørt',
+    },
+  ],
+  emailCanceledHeading: 'Dit abonnement er ophørt',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'Dit abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' ophørte den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. Der trækkes ikke mere.',
+    },
+  ],
+  emailViewReceipt: 'Se eller udskriv din kvittering',
+  emailManageSubscription: 'Administrer dit abonnement',
+  emailDate: 'Dato',
+  emailSubtotal: 'Subtotal',
+  emailDiscount: 'Rabat',
+  emailTax: 'Moms',
+  emailTotal: 'I alt',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'Du modtager denne e-mail, fordi du har købt ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' hos ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Kvittering ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Udskriv eller gem som PDF',
+  receiptMerchant: 'Sælges af',
+  receiptDate: 'Dato',
+  receiptTaxId: 'CVR-nummer',
+  receiptManage: 'Administrer dit abonnement',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'Dit abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'Status',
+  manageStatusTrialing: 'Gratis prøveperiode',
+  manageStatusActive: 'Aktivt',
+  manageStatusPastDue: 'Betaling forfalden',
+  manageStatusCanceled: 'Ophørt',
+  manageNextCharge: 'Næste træk',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'Ophører den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'Opsig abonnement',
+  manageCancelConfirmTitle: 'Opsig dit abonnement?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'Det er aktivt indtil den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' og trækkes ikke igen. Du kan genoptage det indtil da.',
+    },
+  ],
+  manageCancelConfirm: 'Ja, opsig ved periodens udløb',
+  manageKeep: 'Behold mit abonnement',
+  manageResume: 'Genoptag abonnement',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Dit abonnement ophører den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Dit abonnement fortsætter. Næste træk: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Ugyldigt link',
+  manageNotFoundLead:
+    'Linket er ufuldstændigt eller ikke længere gyldigt. Åbn det fra din seneste e-mail.',
+  finishProcessingReload: 'Tjek igen',
 };

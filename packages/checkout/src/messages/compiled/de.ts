@@ -702,4 +702,287 @@ export const de: CompiledMessages = {
   errorHome: 'Zurück zu den Tarifen',
   notFoundTitle: 'Seite nicht gefunden',
   notFoundLead: 'Dieser Tarif oder diese Seite existiert nicht oder ist nicht mehr verfügbar.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'Ihr Beleg von ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Vielen Dank für Ihre Bestellung',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'Wir haben Ihre Zahlung für ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' erhalten. Ihren Beleg finden Sie unten.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'Ihr Abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' wurde verlängert (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'Ihr Abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' wurde verlängert. Ihren Beleg finden Sie unten.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'Wir konnten Ihr Abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' nicht verlängern',
+    },
+  ],
+  emailPastDueHeading: 'Ihre Zahlung ist nicht durchgegangen',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'Wir konnten Ihre Karte für ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value:
+        ' nicht belasten. Wir versuchen es in einigen Tagen erneut; Sie können Ihr Abonnement jederzeit prüfen.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'Ihr Abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' ist beendet',
+    },
+  ],
+  emailCanceledHeading: 'Ihr Abonnement ist beendet',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'Ihr Abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' endete am ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. Es wird nichts mehr abgebucht.',
+    },
+  ],
+  emailViewReceipt: 'Beleg ansehen oder drucken',
+  emailManageSubscription: 'Abonnement verwalten',
+  emailDate: 'Datum',
+  emailSubtotal: 'Zwischensumme',
+  emailDiscount: 'Rabatt',
+  emailTax: 'MwSt.',
+  emailTotal: 'Gesamt',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'Sie erhalten diese E-Mail, weil Sie ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' bei ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' gekauft haben.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Beleg ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Drucken oder als PDF speichern',
+  receiptMerchant: 'Verkäufer',
+  receiptDate: 'Datum',
+  receiptTaxId: 'Steuernummer',
+  receiptManage: 'Abonnement verwalten',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'Ihr Abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'Status',
+  manageStatusTrialing: 'Kostenloser Test',
+  manageStatusActive: 'Aktiv',
+  manageStatusPastDue: 'Zahlung überfällig',
+  manageStatusCanceled: 'Beendet',
+  manageNextCharge: 'Nächste Abbuchung',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' am ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'Endet am ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'Abonnement kündigen',
+  manageCancelConfirmTitle: 'Abonnement kündigen?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'Es bleibt bis zum ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' aktiv und wird nicht erneut belastet. Bis dahin können Sie es fortsetzen.',
+    },
+  ],
+  manageCancelConfirm: 'Ja, zum Ende des Zeitraums kündigen',
+  manageKeep: 'Abonnement behalten',
+  manageResume: 'Abonnement fortsetzen',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Ihr Abonnement endet am ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Ihr Abonnement läuft weiter. Nächste Abbuchung: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' am ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Link ungültig',
+  manageNotFoundLead:
+    'Dieser Link ist unvollständig oder nicht mehr gültig. Öffnen Sie ihn aus Ihrer neuesten E-Mail.',
+  finishProcessingReload: 'Erneut prüfen',
 };

@@ -696,4 +696,289 @@ export const en: CompiledMessages = {
   errorHome: 'Back to plans',
   notFoundTitle: 'Page not found',
   notFoundLead: 'This plan or page does not exist or is no longer available.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'Your receipt from ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Thank you for your order',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'We received your payment for ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. Your receipt is below.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'Your ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' subscription was renewed (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'Your ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' subscription was renewed. Your receipt is below.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'We could not renew your ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' subscription',
+    },
+  ],
+  emailPastDueHeading: 'Your payment did not go through',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'We could not charge your card for ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. We will try again in a few days; you can check your subscription at any time.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'Your ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' subscription has ended',
+    },
+  ],
+  emailCanceledHeading: 'Your subscription has ended',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'Your ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' subscription ended on ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. Nothing more will be charged.',
+    },
+  ],
+  emailViewReceipt: 'View or print your receipt',
+  emailManageSubscription: 'Manage your subscription',
+  emailDate: 'Date',
+  emailSubtotal: 'Subtotal',
+  emailDiscount: 'Discount',
+  emailTax: 'Tax',
+  emailTotal: 'Total',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'You receive this email because you bought ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' from ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Receipt ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Print or save as PDF',
+  receiptMerchant: 'Sold by',
+  receiptDate: 'Date',
+  receiptTaxId: 'Tax ID',
+  receiptManage: 'Manage your subscription',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'Your ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' subscription',
+    },
+  ],
+  manageStatus: 'Status',
+  manageStatusTrialing: 'Free trial',
+  manageStatusActive: 'Active',
+  manageStatusPastDue: 'Payment overdue',
+  manageStatusCanceled: 'Ended',
+  manageNextCharge: 'Next charge',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' on ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'Ends on ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'Cancel subscription',
+  manageCancelConfirmTitle: 'Cancel your subscription?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'It stays active until ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' and is not charged again. You can resume it until then.',
+    },
+  ],
+  manageCancelConfirm: 'Yes, cancel at the end of the period',
+  manageKeep: 'Keep my subscription',
+  manageResume: 'Resume subscription',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Your subscription will end on ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Your subscription continues. Next charge: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' on ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Link not valid',
+  manageNotFoundLead: 'This link is incomplete or no longer valid. Open it from your latest email.',
+  finishProcessingReload: 'Check again',
 };

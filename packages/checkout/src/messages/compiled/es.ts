@@ -700,4 +700,283 @@ export const es: CompiledMessages = {
   errorHome: 'Volver a los planes',
   notFoundTitle: 'Página no encontrada',
   notFoundLead: 'Este plan o esta página no existe o ya no está disponible.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'Tu recibo de ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Gracias por tu pedido',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'Hemos recibido tu pago de ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. Tu recibo está a continuación.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'Tu suscripción a ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' se ha renovado (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'Tu suscripción a ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' se ha renovado. Tu recibo está a continuación.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'No hemos podido renovar tu suscripción a ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  emailPastDueHeading: 'Tu pago no se ha completado',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'No hemos podido cobrar ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value:
+        ' en tu tarjeta. Lo intentaremos de nuevo en unos días; puedes consultar tu suscripción cuando quieras.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'Tu suscripción a ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' ha finalizado',
+    },
+  ],
+  emailCanceledHeading: 'Tu suscripción ha finalizado',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'Tu suscripción a ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' finalizó el ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. No se te cobrará nada más.',
+    },
+  ],
+  emailViewReceipt: 'Ver o imprimir tu recibo',
+  emailManageSubscription: 'Gestionar tu suscripción',
+  emailDate: 'Fecha',
+  emailSubtotal: 'Subtotal',
+  emailDiscount: 'Descuento',
+  emailTax: 'IVA',
+  emailTotal: 'Total',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'Recibes este correo porque compraste ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' a ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Recibo ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Imprimir o guardar como PDF',
+  receiptMerchant: 'Vendido por',
+  receiptDate: 'Fecha',
+  receiptTaxId: 'NIF',
+  receiptManage: 'Gestionar tu suscripción',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'Tu suscripción a ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'Estado',
+  manageStatusTrialing: 'Prueba gratuita',
+  manageStatusActive: 'Activa',
+  manageStatusPastDue: 'Pago atrasado',
+  manageStatusCanceled: 'Finalizada',
+  manageNextCharge: 'Próximo cargo',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' el ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'Finaliza el ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'Cancelar suscripción',
+  manageCancelConfirmTitle: '¿Cancelar tu suscripción?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'Seguirá activa hasta el ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' y no se volverá a cobrar. Puedes reanudarla hasta entonces.',
+    },
+  ],
+  manageCancelConfirm: 'Sí, cancelar al final del periodo',
+  manageKeep: 'Mantener mi suscripción',
+  manageResume: 'Reanudar suscripción',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Tu suscripción finalizará el ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Tu suscripción continúa. Próximo cargo: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' el ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Enlace no válido',
+  manageNotFoundLead:
+    'Este enlace está incompleto o ya no es válido. Ábrelo desde tu correo más reciente.',
+  finishProcessingReload: 'Comprobar de nuevo',
 };

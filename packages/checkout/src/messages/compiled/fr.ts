@@ -704,4 +704,283 @@ export const fr: CompiledMessages = {
   errorHome: 'Retour aux formules',
   notFoundTitle: 'Page introuvable',
   notFoundLead: 'Cette formule ou cette page n’existe pas ou n’est plus disponible.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'Votre reçu de ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Merci pour votre commande',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'Nous avons reçu votre paiement pour ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. Votre reçu figure ci-dessous.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'Votre abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' a été renouvelé (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'Votre abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' a été renouvelé. Votre reçu figure ci-dessous.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'Nous n’avons pas pu renouveler votre abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  emailPastDueHeading: 'Votre paiement n’a pas abouti',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'Nous n’avons pas pu débiter votre carte pour ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value:
+        '. Nous réessaierons dans quelques jours ; vous pouvez consulter votre abonnement à tout moment.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'Votre abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' a pris fin',
+    },
+  ],
+  emailCanceledHeading: 'Votre abonnement a pris fin',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'Votre abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' a pris fin le ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. Plus rien ne sera débité.',
+    },
+  ],
+  emailViewReceipt: 'Voir ou imprimer votre reçu',
+  emailManageSubscription: 'Gérer votre abonnement',
+  emailDate: 'Date',
+  emailSubtotal: 'Sous-total',
+  emailDiscount: 'Réduction',
+  emailTax: 'TVA',
+  emailTotal: 'Total',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'Vous recevez cet e-mail parce que vous avez acheté ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' auprès de ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Reçu ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Imprimer ou enregistrer en PDF',
+  receiptMerchant: 'Vendu par',
+  receiptDate: 'Date',
+  receiptTaxId: 'Numéro fiscal',
+  receiptManage: 'Gérer votre abonnement',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'Votre abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'Statut',
+  manageStatusTrialing: 'Essai gratuit',
+  manageStatusActive: 'Actif',
+  manageStatusPastDue: 'Paiement en retard',
+  manageStatusCanceled: 'Terminé',
+  manageNextCharge: 'Prochain prélèvement',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' le ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'Se termine le ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'Résilier l’abonnement',
+  manageCancelConfirmTitle: 'Résilier votre abonnement ?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'Il reste actif jusqu’au ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' et ne sera plus débité. Vous pouvez le réactiver d’ici là.',
+    },
+  ],
+  manageCancelConfirm: 'Oui, résilier à la fin de la période',
+  manageKeep: 'Garder mon abonnement',
+  manageResume: 'Réactiver l’abonnement',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Votre abonnement prendra fin le ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Votre abonnement continue. Prochain prélèvement : ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' le ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Lien non valide',
+  manageNotFoundLead:
+    'Ce lien est incomplet ou n’est plus valide. Ouvrez-le depuis votre dernier e-mail.',
+  finishProcessingReload: 'Vérifier à nouveau',
 };

@@ -721,4 +721,281 @@ export const he: CompiledMessages = {
   errorHome: 'חזרה למסלולים',
   notFoundTitle: 'הדף לא נמצא',
   notFoundLead: 'המסלול או הדף הזה לא קיים או כבר לא זמין.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'הקבלה שלך מ־',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'תודה על ההזמנה',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'קיבלנו את התשלום שלך על ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. הקבלה מופיעה למטה.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'המינוי שלך ל־',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' חודש (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'המינוי שלך ל־',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' חודש. הקבלה מופיעה למטה.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'לא הצלחנו לחדש את המינוי שלך ל־',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  emailPastDueHeading: 'התשלום שלך לא עבר',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'לא הצלחנו לחייב את הכרטיס שלך על ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. ננסה שוב בעוד כמה ימים; אפשר לבדוק את המינוי בכל עת.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'המינוי שלך ל־',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' הסתיים',
+    },
+  ],
+  emailCanceledHeading: 'המינוי שלך הסתיים',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'המינוי שלך ל־',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' הסתיים ב־',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. לא יבוצעו חיובים נוספים.',
+    },
+  ],
+  emailViewReceipt: 'צפייה בקבלה או הדפסה',
+  emailManageSubscription: 'ניהול המינוי',
+  emailDate: 'תאריך',
+  emailSubtotal: 'סכום ביניים',
+  emailDiscount: 'הנחה',
+  emailTax: 'מע״מ',
+  emailTotal: 'סה״כ',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'קיבלת את האימייל הזה כי רכשת את ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' מ־',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'קבלה ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'הדפסה או שמירה כ־PDF',
+  receiptMerchant: 'נמכר על ידי',
+  receiptDate: 'תאריך',
+  receiptTaxId: 'מספר עוסק',
+  receiptManage: 'ניהול המינוי',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'המינוי שלך ל־',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'סטטוס',
+  manageStatusTrialing: 'תקופת ניסיון חינם',
+  manageStatusActive: 'פעיל',
+  manageStatusPastDue: 'התשלום באיחור',
+  manageStatusCanceled: 'הסתיים',
+  manageNextCharge: 'החיוב הבא',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' ב־',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'מסתיים ב־',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'ביטול המינוי',
+  manageCancelConfirmTitle: 'לבטל את המינוי?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'הוא יישאר פעיל עד ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' ולא יחויב שוב. עד אז אפשר לחדש אותו.',
+    },
+  ],
+  manageCancelConfirm: 'כן, לבטל בסוף התקופה',
+  manageKeep: 'השארת המינוי',
+  manageResume: 'חידוש המינוי',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'המינוי שלך יסתיים ב־',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'המינוי שלך ממשיך. החיוב הבא: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' ב־',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'הקישור אינו תקף',
+  manageNotFoundLead: 'הקישור הזה חלקי או שכבר אינו תקף. פתחו אותו מהאימייל האחרון שקיבלתם.',
+  finishProcessingReload: 'בדיקה חוזרת',
 };

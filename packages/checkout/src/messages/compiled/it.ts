@@ -701,4 +701,283 @@ export const it: CompiledMessages = {
   errorHome: 'Torna ai piani',
   notFoundTitle: 'Pagina non trovata',
   notFoundLead: 'Questo piano o questa pagina non esiste o non è più disponibile.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'La tua ricevuta da ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Grazie per il tuo ordine',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'Abbiamo ricevuto il pagamento per ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. Trovi la ricevuta qui sotto.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'Il tuo abbonamento ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' è stato rinnovato (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'Il tuo abbonamento ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' è stato rinnovato. Trovi la ricevuta qui sotto.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'Non siamo riusciti a rinnovare il tuo abbonamento ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  emailPastDueHeading: 'Il pagamento non è andato a buon fine',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'Non siamo riusciti ad addebitare ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value:
+        ' sulla tua carta. Riproveremo tra qualche giorno; puoi controllare il tuo abbonamento in qualsiasi momento.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'Il tuo abbonamento ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' è terminato',
+    },
+  ],
+  emailCanceledHeading: 'Il tuo abbonamento è terminato',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'Il tuo abbonamento ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' è terminato il ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. Non verrà addebitato altro.',
+    },
+  ],
+  emailViewReceipt: 'Visualizza o stampa la ricevuta',
+  emailManageSubscription: 'Gestisci il tuo abbonamento',
+  emailDate: 'Data',
+  emailSubtotal: 'Subtotale',
+  emailDiscount: 'Sconto',
+  emailTax: 'IVA',
+  emailTotal: 'Totale',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'Ricevi questa email perché hai acquistato ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' da ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Ricevuta ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Stampa o salva come PDF',
+  receiptMerchant: 'Venduto da',
+  receiptDate: 'Data',
+  receiptTaxId: 'Partita IVA',
+  receiptManage: 'Gestisci il tuo abbonamento',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'Il tuo abbonamento ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'Stato',
+  manageStatusTrialing: 'Prova gratuita',
+  manageStatusActive: 'Attivo',
+  manageStatusPastDue: 'Pagamento scaduto',
+  manageStatusCanceled: 'Terminato',
+  manageNextCharge: 'Prossimo addebito',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' il ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'Termina il ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'Annulla abbonamento',
+  manageCancelConfirmTitle: 'Annullare l’abbonamento?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'Resta attivo fino al ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' e non verrà più addebitato. Fino ad allora puoi riattivarlo.',
+    },
+  ],
+  manageCancelConfirm: 'Sì, annulla alla fine del periodo',
+  manageKeep: 'Mantieni l’abbonamento',
+  manageResume: 'Riattiva l’abbonamento',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Il tuo abbonamento terminerà il ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Il tuo abbonamento continua. Prossimo addebito: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' il ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Link non valido',
+  manageNotFoundLead:
+    'Questo link è incompleto o non è più valido. Aprilo dalla tua email più recente.',
+  finishProcessingReload: 'Controlla di nuovo',
 };

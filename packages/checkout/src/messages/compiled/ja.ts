@@ -591,4 +591,251 @@ export const ja: CompiledMessages = {
   errorHome: 'プラン一覧に戻る',
   notFoundTitle: 'ページが見つかりません',
   notFoundLead: 'このプランまたはページは存在しないか、現在ご利用いただけません。',
+  emailReceiptSubject: [
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' からの領収書（',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: '）',
+    },
+  ],
+  emailReceiptHeading: 'ご注文ありがとうございます',
+  emailReceiptLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: 'のお支払いを受け付けました。領収書は以下のとおりです。',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: 'のサブスクリプションが更新されました（',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: '）',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: 'のサブスクリプションが更新されました。領収書は以下のとおりです。',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: 'のサブスクリプションを更新できませんでした',
+    },
+  ],
+  emailPastDueHeading: 'お支払いが完了しませんでした',
+  emailPastDueLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value:
+        'の料金をカードに請求できませんでした。数日後にもう一度お試しします。サブスクリプションはいつでもご確認いただけます。',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: 'のサブスクリプションが終了しました',
+    },
+  ],
+  emailCanceledHeading: 'サブスクリプションが終了しました',
+  emailCanceledLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: 'のサブスクリプションは',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: 'に終了しました。今後の請求はありません。',
+    },
+  ],
+  emailViewReceipt: '領収書を表示・印刷',
+  emailManageSubscription: 'サブスクリプションを管理',
+  emailDate: '日付',
+  emailSubtotal: '小計',
+  emailDiscount: '割引',
+  emailTax: '税',
+  emailTotal: '合計',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'このメールは、',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: 'で',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: 'をご購入いただいたためお送りしています。',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: '領収書 ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: '印刷または PDF で保存',
+  receiptMerchant: '販売者',
+  receiptDate: '日付',
+  receiptTaxId: '税務番号',
+  receiptManage: 'サブスクリプションを管理',
+  manageTitle: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: 'のサブスクリプション',
+    },
+  ],
+  manageStatus: 'ステータス',
+  manageStatusTrialing: '無料トライアル',
+  manageStatusActive: '有効',
+  manageStatusPastDue: '支払い期限超過',
+  manageStatusCanceled: '終了',
+  manageNextCharge: '次回の請求',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: 'に',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: 'に終了',
+    },
+  ],
+  manageCancel: 'サブスクリプションを解約',
+  manageCancelConfirmTitle: 'サブスクリプションを解約しますか？',
+  manageCancelConfirmLead: [
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: 'まで有効で、今後請求されることはありません。それまでは再開できます。',
+    },
+  ],
+  manageCancelConfirm: 'はい、期間の終了時に解約します',
+  manageKeep: 'サブスクリプションを続ける',
+  manageResume: 'サブスクリプションを再開',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'サブスクリプションは',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: 'に終了します。',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'サブスクリプションは継続されます。次回の請求：',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: 'に',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '。',
+    },
+  ],
+  manageNotFoundTitle: '無効なリンク',
+  manageNotFoundLead:
+    'このリンクは不完全か、有効期限が切れています。最新のメールから開いてください。',
+  finishProcessingReload: '再確認',
 };

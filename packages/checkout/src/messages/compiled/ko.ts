@@ -590,4 +590,247 @@ export const ko: CompiledMessages = {
   errorHome: '요금제로 돌아가기',
   notFoundTitle: '페이지를 찾을 수 없습니다',
   notFoundLead: '이 요금제나 페이지가 존재하지 않거나 더 이상 제공되지 않습니다.',
+  emailReceiptSubject: [
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' 영수증(',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: '주문해 주셔서 감사합니다',
+  emailReceiptLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' 결제를 받았습니다. 영수증은 아래와 같습니다.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' 구독이 갱신되었습니다(',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' 구독이 갱신되었습니다. 영수증은 아래와 같습니다.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' 구독을 갱신하지 못했습니다',
+    },
+  ],
+  emailPastDueHeading: '결제가 완료되지 않았습니다',
+  emailPastDueLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value:
+        ' 요금을 카드로 청구하지 못했습니다. 며칠 후에 다시 시도하겠습니다. 구독 상태는 언제든지 확인할 수 있습니다.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' 구독이 종료되었습니다',
+    },
+  ],
+  emailCanceledHeading: '구독이 종료되었습니다',
+  emailCanceledLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' 구독이 ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '에 종료되었습니다. 더 이상 청구되지 않습니다.',
+    },
+  ],
+  emailViewReceipt: '영수증 보기 또는 인쇄',
+  emailManageSubscription: '구독 관리',
+  emailDate: '날짜',
+  emailSubtotal: '소계',
+  emailDiscount: '할인',
+  emailTax: '세금',
+  emailTotal: '합계',
+  emailFooter: [
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '에서 ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '을(를) 구매하셨기 때문에 이 이메일을 받으셨습니다.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: '영수증 ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: '인쇄 또는 PDF로 저장',
+  receiptMerchant: '판매자',
+  receiptDate: '날짜',
+  receiptTaxId: '사업자 등록번호',
+  receiptManage: '구독 관리',
+  manageTitle: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' 구독',
+    },
+  ],
+  manageStatus: '상태',
+  manageStatusTrialing: '무료 체험',
+  manageStatusActive: '활성',
+  manageStatusPastDue: '결제 연체',
+  manageStatusCanceled: '종료됨',
+  manageNextCharge: '다음 청구',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '에 ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '에 종료',
+    },
+  ],
+  manageCancel: '구독 취소',
+  manageCancelConfirmTitle: '구독을 취소할까요?',
+  manageCancelConfirmLead: [
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '까지 유지되며 더 이상 청구되지 않습니다. 그때까지는 다시 시작할 수 있습니다.',
+    },
+  ],
+  manageCancelConfirm: '네, 기간이 끝나면 취소합니다',
+  manageKeep: '구독 유지',
+  manageResume: '구독 다시 시작',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: '구독이 ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '에 종료됩니다.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: '구독이 계속됩니다. 다음 청구: ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '에 ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: '유효하지 않은 링크',
+  manageNotFoundLead:
+    '이 링크는 불완전하거나 더 이상 유효하지 않습니다. 최근 이메일에서 열어 주세요.',
+  finishProcessingReload: '다시 확인',
 };

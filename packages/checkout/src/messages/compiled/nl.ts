@@ -703,4 +703,287 @@ export const nl: CompiledMessages = {
   errorHome: 'Terug naar de abonnementen',
   notFoundTitle: 'Pagina niet gevonden',
   notFoundLead: 'Dit abonnement of deze pagina bestaat niet of is niet meer beschikbaar.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'Je betaalbewijs van ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Bedankt voor je bestelling',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'We hebben je betaling voor ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' ontvangen. Je betaalbewijs staat hieronder.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'Je abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' is verlengd (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'Je abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' is verlengd. Je betaalbewijs staat hieronder.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'We konden je abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' niet verlengen',
+    },
+  ],
+  emailPastDueHeading: 'Je betaling is niet gelukt',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'We konden ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value:
+        ' niet van je kaart afschrijven. Over een paar dagen proberen we het opnieuw; je kunt je abonnement altijd bekijken.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'Je abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' is beëindigd',
+    },
+  ],
+  emailCanceledHeading: 'Je abonnement is beëindigd',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'Je abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' is op ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' beëindigd. Er wordt niets meer afgeschreven.',
+    },
+  ],
+  emailViewReceipt: 'Betaalbewijs bekijken of afdrukken',
+  emailManageSubscription: 'Je abonnement beheren',
+  emailDate: 'Datum',
+  emailSubtotal: 'Subtotaal',
+  emailDiscount: 'Korting',
+  emailTax: 'Btw',
+  emailTotal: 'Totaal',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'Je ontvangt deze e-mail omdat je ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' hebt gekocht bij ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Betaalbewijs ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Afdrukken of opslaan als pdf',
+  receiptMerchant: 'Verkocht door',
+  receiptDate: 'Datum',
+  receiptTaxId: 'Btw-nummer',
+  receiptManage: 'Je abonnement beheren',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'Je abonnement ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'Status',
+  manageStatusTrialing: 'Gratis proefperiode',
+  manageStatusActive: 'Actief',
+  manageStatusPastDue: 'Betaling achterstallig',
+  manageStatusCanceled: 'Beëindigd',
+  manageNextCharge: 'Volgende afschrijving',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' op ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'Eindigt op ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'Abonnement opzeggen',
+  manageCancelConfirmTitle: 'Je abonnement opzeggen?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'Het blijft actief tot ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' en er wordt niets meer afgeschreven. Tot die datum kun je het hervatten.',
+    },
+  ],
+  manageCancelConfirm: 'Ja, opzeggen aan het einde van de periode',
+  manageKeep: 'Abonnement behouden',
+  manageResume: 'Abonnement hervatten',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Je abonnement eindigt op ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Je abonnement loopt door. Volgende afschrijving: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' op ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Link ongeldig',
+  manageNotFoundLead:
+    'Deze link is onvolledig of niet meer geldig. Open hem vanuit je meest recente e-mail.',
+  finishProcessingReload: 'Opnieuw controleren',
 };

@@ -883,4 +883,283 @@ export const pl: CompiledMessages = {
   errorHome: 'Wróć do planów',
   notFoundTitle: 'Nie znaleziono strony',
   notFoundLead: 'Ten plan lub ta strona nie istnieje albo nie jest już dostępna.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'Potwierdzenie od ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Dziękujemy za zamówienie',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'Otrzymaliśmy Twoją płatność za ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. Potwierdzenie znajdziesz poniżej.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'Twoja subskrypcja ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' została odnowiona (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'Twoja subskrypcja ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' została odnowiona. Potwierdzenie znajdziesz poniżej.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'Nie udało się odnowić Twojej subskrypcji ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  emailPastDueHeading: 'Twoja płatność nie została zrealizowana',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'Nie udało się obciążyć Twojej karty za ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value:
+        '. Spróbujemy ponownie za kilka dni; w każdej chwili możesz sprawdzić swoją subskrypcję.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'Twoja subskrypcja ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' dobiegła końca',
+    },
+  ],
+  emailCanceledHeading: 'Twoja subskrypcja dobiegła końca',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'Twoja subskrypcja ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' zakończyła się ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. Nic więcej nie zostanie pobrane.',
+    },
+  ],
+  emailViewReceipt: 'Zobacz lub wydrukuj potwierdzenie',
+  emailManageSubscription: 'Zarządzaj subskrypcją',
+  emailDate: 'Data',
+  emailSubtotal: 'Suma częściowa',
+  emailDiscount: 'Rabat',
+  emailTax: 'VAT',
+  emailTotal: 'Razem',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'Otrzymujesz tę wiadomość, ponieważ kupiłeś ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' w ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Potwierdzenie ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Drukuj lub zapisz jako PDF',
+  receiptMerchant: 'Sprzedawca',
+  receiptDate: 'Data',
+  receiptTaxId: 'NIP',
+  receiptManage: 'Zarządzaj subskrypcją',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'Twoja subskrypcja ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'Status',
+  manageStatusTrialing: 'Bezpłatny okres próbny',
+  manageStatusActive: 'Aktywna',
+  manageStatusPastDue: 'Płatność zaległa',
+  manageStatusCanceled: 'Zakończona',
+  manageNextCharge: 'Następna płatność',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' dnia ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'Kończy się ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'Anuluj subskrypcję',
+  manageCancelConfirmTitle: 'Anulować subskrypcję?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'Pozostanie aktywna do ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' i nie zostanie ponownie obciążona. Do tego czasu możesz ją wznowić.',
+    },
+  ],
+  manageCancelConfirm: 'Tak, anuluj z końcem okresu',
+  manageKeep: 'Zachowaj subskrypcję',
+  manageResume: 'Wznów subskrypcję',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Twoja subskrypcja zakończy się ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Twoja subskrypcja trwa dalej. Następna płatność: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' dnia ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Nieprawidłowy link',
+  manageNotFoundLead:
+    'Ten link jest niepełny lub już nieważny. Otwórz go z najnowszej wiadomości e-mail.',
+  finishProcessingReload: 'Sprawdź ponownie',
 };

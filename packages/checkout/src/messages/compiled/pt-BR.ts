@@ -701,4 +701,283 @@ export const ptBR: CompiledMessages = {
   errorHome: 'Voltar aos planos',
   notFoundTitle: 'Página não encontrada',
   notFoundLead: 'Este plano ou página não existe ou não está mais disponível.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'Seu recibo de ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Obrigado pelo seu pedido',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'Recebemos seu pagamento do ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. Seu recibo está abaixo.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'Sua assinatura do ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' foi renovada (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'Sua assinatura do ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' foi renovada. Seu recibo está abaixo.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'Não conseguimos renovar sua assinatura do ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  emailPastDueHeading: 'Seu pagamento não foi concluído',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'Não conseguimos cobrar o ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value:
+        ' no seu cartão. Tentaremos de novo em alguns dias; você pode consultar sua assinatura a qualquer momento.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'Sua assinatura do ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' terminou',
+    },
+  ],
+  emailCanceledHeading: 'Sua assinatura terminou',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'Sua assinatura do ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' terminou em ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. Nada mais será cobrado.',
+    },
+  ],
+  emailViewReceipt: 'Ver ou imprimir seu recibo',
+  emailManageSubscription: 'Gerenciar sua assinatura',
+  emailDate: 'Data',
+  emailSubtotal: 'Subtotal',
+  emailDiscount: 'Desconto',
+  emailTax: 'Impostos',
+  emailTotal: 'Total',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'Você recebeu este e-mail porque comprou o ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' de ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Recibo ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Imprimir ou salvar em PDF',
+  receiptMerchant: 'Vendido por',
+  receiptDate: 'Data',
+  receiptTaxId: 'CNPJ/CPF',
+  receiptManage: 'Gerenciar sua assinatura',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'Sua assinatura do ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'Status',
+  manageStatusTrialing: 'Teste grátis',
+  manageStatusActive: 'Ativa',
+  manageStatusPastDue: 'Pagamento atrasado',
+  manageStatusCanceled: 'Encerrada',
+  manageNextCharge: 'Próxima cobrança',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' em ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'Termina em ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'Cancelar assinatura',
+  manageCancelConfirmTitle: 'Cancelar sua assinatura?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'Ela continua ativa até ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' e não será cobrada novamente. Você pode retomá-la até lá.',
+    },
+  ],
+  manageCancelConfirm: 'Sim, cancelar no fim do período',
+  manageKeep: 'Manter minha assinatura',
+  manageResume: 'Retomar assinatura',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Sua assinatura termina em ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Sua assinatura continua. Próxima cobrança: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' em ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Link inválido',
+  manageNotFoundLead:
+    'Este link está incompleto ou não é mais válido. Abra-o a partir do seu e-mail mais recente.',
+  finishProcessingReload: 'Verificar de novo',
 };

@@ -698,4 +698,282 @@ export const sv: CompiledMessages = {
   errorHome: 'Tillbaka till planerna',
   notFoundTitle: 'Sidan hittades inte',
   notFoundLead: 'Den här planen eller sidan finns inte eller är inte längre tillgänglig.',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: 'Ditt kvitto från ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Tack för din beställning',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: 'Vi har tagit emot din betalning för ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. Ditt kvitto finns nedan.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: 'Din prenumeration ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' har förnyats (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: 'Din prenumeration ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' har förnyats. Ditt kvitto finns nedan.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: 'Vi kunde inte förnya din prenumeration ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  emailPastDueHeading: 'Din betalning gick inte igenom',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: 'Vi kunde inte debitera ditt kort för ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '. Vi försöker igen om några dagar; du kan när som helst se din prenumeration.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: 'Din prenumeration ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' har avslutats',
+    },
+  ],
+  emailCanceledHeading: 'Din prenumeration har avslutats',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: 'Din prenumeration ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' avslutades den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '. Inget mer kommer att debiteras.',
+    },
+  ],
+  emailViewReceipt: 'Visa eller skriv ut ditt kvitto',
+  emailManageSubscription: 'Hantera din prenumeration',
+  emailDate: 'Datum',
+  emailSubtotal: 'Delsumma',
+  emailDiscount: 'Rabatt',
+  emailTax: 'Moms',
+  emailTotal: 'Totalt',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'Du får det här mejlet eftersom du köpte ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' från ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Kvitto ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Skriv ut eller spara som PDF',
+  receiptMerchant: 'Säljs av',
+  receiptDate: 'Datum',
+  receiptTaxId: 'Momsregistreringsnummer',
+  receiptManage: 'Hantera din prenumeration',
+  manageTitle: [
+    {
+      type: 0,
+      value: 'Din prenumeration ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+  ],
+  manageStatus: 'Status',
+  manageStatusTrialing: 'Gratis provperiod',
+  manageStatusActive: 'Aktiv',
+  manageStatusPastDue: 'Betalning försenad',
+  manageStatusCanceled: 'Avslutad',
+  manageNextCharge: 'Nästa debitering',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: 'Slutar den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+  ],
+  manageCancel: 'Säg upp prenumerationen',
+  manageCancelConfirmTitle: 'Säga upp din prenumeration?',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: 'Den är aktiv till den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' och debiteras inte igen. Du kan återuppta den fram till dess.',
+    },
+  ],
+  manageCancelConfirm: 'Ja, säg upp vid periodens slut',
+  manageKeep: 'Behåll min prenumeration',
+  manageResume: 'Återuppta prenumerationen',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Din prenumeration slutar den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Din prenumeration fortsätter. Nästa debitering: ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' den ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Ogiltig länk',
+  manageNotFoundLead:
+    'Länken är ofullständig eller inte längre giltig. Öppna den från ditt senaste mejl.',
+  finishProcessingReload: 'Kontrollera igen',
 };

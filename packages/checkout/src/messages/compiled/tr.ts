@@ -670,4 +670,251 @@ export const tr: CompiledMessages = {
   errorHome: 'Planlara dön',
   notFoundTitle: 'Sayfa bulunamadı',
   notFoundLead: 'Bu plan veya sayfa mevcut değil ya da artık sunulmuyor.',
+  emailReceiptSubject: [
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' makbuzunuz (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailReceiptHeading: 'Siparişiniz için teşekkürler',
+  emailReceiptLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' için ödemenizi aldık. Makbuzunuz aşağıdadır.',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' aboneliğiniz yenilendi (',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: ')',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' aboneliğiniz yenilendi. Makbuzunuz aşağıdadır.',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' aboneliğinizi yenileyemedik',
+    },
+  ],
+  emailPastDueHeading: 'Ödemeniz gerçekleşmedi',
+  emailPastDueLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value:
+        ' için kartınızdan ödeme alamadık. Birkaç gün içinde tekrar deneyeceğiz; aboneliğinizi istediğiniz zaman kontrol edebilirsiniz.',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' aboneliğiniz sona erdi',
+    },
+  ],
+  emailCanceledHeading: 'Aboneliğiniz sona erdi',
+  emailCanceledLead: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' aboneliğiniz ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' tarihinde sona erdi. Başka ücret alınmayacak.',
+    },
+  ],
+  emailViewReceipt: 'Makbuzu görüntüle veya yazdır',
+  emailManageSubscription: 'Aboneliğinizi yönetin',
+  emailDate: 'Tarih',
+  emailSubtotal: 'Ara toplam',
+  emailDiscount: 'İndirim',
+  emailTax: 'Vergi',
+  emailTotal: 'Toplam',
+  emailFooter: [
+    {
+      type: 0,
+      value: 'Bu e-postayı ',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: ' üzerinden ',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' satın aldığınız için alıyorsunuz.',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: 'Makbuz ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: 'Yazdır veya PDF olarak kaydet',
+  receiptMerchant: 'Satıcı',
+  receiptDate: 'Tarih',
+  receiptTaxId: 'Vergi numarası',
+  receiptManage: 'Aboneliğinizi yönetin',
+  manageTitle: [
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: ' aboneliğiniz',
+    },
+  ],
+  manageStatus: 'Durum',
+  manageStatusTrialing: 'Ücretsiz deneme',
+  manageStatusActive: 'Etkin',
+  manageStatusPastDue: 'Ödeme gecikmiş',
+  manageStatusCanceled: 'Sona erdi',
+  manageNextCharge: 'Sonraki ödeme',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' tarihinde ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' tarihinde sona eriyor',
+    },
+  ],
+  manageCancel: 'Aboneliği iptal et',
+  manageCancelConfirmTitle: 'Aboneliğiniz iptal edilsin mi?',
+  manageCancelConfirmLead: [
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value:
+        ' tarihine kadar etkin kalır ve yeniden ücret alınmaz. O tarihe kadar devam ettirebilirsiniz.',
+    },
+  ],
+  manageCancelConfirm: 'Evet, dönem sonunda iptal et',
+  manageKeep: 'Aboneliğimi koru',
+  manageResume: 'Aboneliği devam ettir',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: 'Aboneliğiniz ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' tarihinde sona erecek.',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: 'Aboneliğiniz devam ediyor. Sonraki ödeme: ',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: ' tarihinde ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  manageNotFoundTitle: 'Bağlantı geçersiz',
+  manageNotFoundLead: 'Bu bağlantı eksik veya artık geçerli değil. En son e-postanızdan açın.',
+  finishProcessingReload: 'Tekrar kontrol et',
 };

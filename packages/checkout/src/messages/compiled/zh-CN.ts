@@ -613,4 +613,293 @@ export const zhCN: CompiledMessages = {
   errorHome: '返回方案列表',
   notFoundTitle: '找不到页面',
   notFoundLead: '此方案或页面不存在或已不再提供。',
+  emailReceiptSubject: [
+    {
+      type: 0,
+      value: '来自',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '的收据（',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: '）',
+    },
+  ],
+  emailReceiptHeading: '感谢您的订购',
+  emailReceiptLead: [
+    {
+      type: 0,
+      value: '我们已收到您为',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '支付的款项。收据如下。',
+    },
+  ],
+  emailRenewalSubject: [
+    {
+      type: 0,
+      value: '您的',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '订阅已续订（',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+    {
+      type: 0,
+      value: '）',
+    },
+  ],
+  emailRenewalLead: [
+    {
+      type: 0,
+      value: '您的',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '订阅已续订。收据如下。',
+    },
+  ],
+  emailPastDueSubject: [
+    {
+      type: 0,
+      value: '我们无法续订您的',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '订阅',
+    },
+  ],
+  emailPastDueHeading: '您的付款未成功',
+  emailPastDueLead: [
+    {
+      type: 0,
+      value: '我们无法从您的卡中扣取',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '的费用。我们会在几天后重试；您可以随时查看您的订阅。',
+    },
+  ],
+  emailCanceledSubject: [
+    {
+      type: 0,
+      value: '您的',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '订阅已结束',
+    },
+  ],
+  emailCanceledHeading: '您的订阅已结束',
+  emailCanceledLead: [
+    {
+      type: 0,
+      value: '您的',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '订阅已于',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '结束。今后不会再扣款。',
+    },
+  ],
+  emailViewReceipt: '查看或打印收据',
+  emailManageSubscription: '管理您的订阅',
+  emailDate: '日期',
+  emailSubtotal: '小计',
+  emailDiscount: '折扣',
+  emailTax: '税费',
+  emailTotal: '总计',
+  emailFooter: [
+    {
+      type: 0,
+      value: '您收到这封邮件，是因为您在',
+    },
+    {
+      type: 1,
+      value: 'merchant',
+    },
+    {
+      type: 0,
+      value: '购买了',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '。',
+    },
+  ],
+  receiptPageTitle: [
+    {
+      type: 0,
+      value: '收据 ',
+    },
+    {
+      type: 1,
+      value: 'reference',
+    },
+  ],
+  receiptPrint: '打印或另存为 PDF',
+  receiptMerchant: '销售方',
+  receiptDate: '日期',
+  receiptTaxId: '税号',
+  receiptManage: '管理您的订阅',
+  manageTitle: [
+    {
+      type: 0,
+      value: '您的',
+    },
+    {
+      type: 1,
+      value: 'plan',
+    },
+    {
+      type: 0,
+      value: '订阅',
+    },
+  ],
+  manageStatus: '状态',
+  manageStatusTrialing: '免费试用',
+  manageStatusActive: '有效',
+  manageStatusPastDue: '付款逾期',
+  manageStatusCanceled: '已结束',
+  manageNextCharge: '下次扣款',
+  manageNextChargeValue: [
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '扣款 ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+  ],
+  manageEndsOn: [
+    {
+      type: 0,
+      value: '于',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '结束',
+    },
+  ],
+  manageCancel: '取消订阅',
+  manageCancelConfirmTitle: '要取消订阅吗？',
+  manageCancelConfirmLead: [
+    {
+      type: 0,
+      value: '订阅在',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '之前仍然有效，且不会再扣款。在此之前您可以恢复订阅。',
+    },
+  ],
+  manageCancelConfirm: '是，在本期结束时取消',
+  manageKeep: '保留我的订阅',
+  manageResume: '恢复订阅',
+  manageCanceledNotice: [
+    {
+      type: 0,
+      value: '您的订阅将于',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '结束。',
+    },
+  ],
+  manageResumedNotice: [
+    {
+      type: 0,
+      value: '您的订阅将继续。下次扣款：',
+    },
+    {
+      type: 1,
+      value: 'date',
+    },
+    {
+      type: 0,
+      value: '扣款 ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '。',
+    },
+  ],
+  manageNotFoundTitle: '链接无效',
+  manageNotFoundLead: '此链接不完整或已失效。请从您最新的邮件中打开。',
+  finishProcessingReload: '重新检查',
 };
