@@ -27,6 +27,16 @@ export {
   ProviderError,
   StoreError,
 } from './errors/errors.js';
+export type {
+  CheckoutEvent,
+  CheckoutEventOf,
+  CheckoutSessionData,
+  EventDataMap,
+  EventType,
+  OrderPaidData,
+  SubscriptionData,
+  SubscriptionRenewedData,
+} from './events/types.js';
 export { type CheckoutMessages, defaultMessages } from './messages/messages.js';
 export { formatMoney } from './pricing/formatMoney.js';
 export { isFreePlan, type Quote, type QuoteInput, quote } from './pricing/quote.js';

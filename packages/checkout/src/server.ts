@@ -25,6 +25,20 @@ export {
   WebhookSignatureError,
 } from './errors/errors.js';
 export {
+  type CheckoutEvent,
+  type CheckoutEventOf,
+  type CheckoutSessionData,
+  EVENT_TYPES,
+  type EventDataMap,
+  type EventObject,
+  type EventPaymentMethod,
+  type EventType,
+  type OrderPaidData,
+  type RenewalOrderData,
+  type SubscriptionData,
+  type SubscriptionRenewedData,
+} from './events/types.js';
+export {
   canTransition,
   LifecycleError,
   SESSION_EVENTS,
@@ -91,6 +105,10 @@ export type {
   CheckoutSession,
   CheckoutStore,
   CompletionRecord,
+  DeliveryAttempt,
+  EventChannel,
+  EventDelivery,
+  EventFilter,
   NewSession,
   Order,
   PaymentMethodShown,

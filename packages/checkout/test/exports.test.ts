@@ -69,6 +69,8 @@ const SERVER_EXPORTS = [
   'WebhookSignatureError',
   'createTestProcessor',
   'runTestClock',
+  // the events after the purchase
+  'EVENT_TYPES',
   'CheckoutStoreError',
   'StoreLockedError',
   'StoreUnavailableError',

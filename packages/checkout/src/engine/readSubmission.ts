@@ -33,6 +33,7 @@ export interface ReadySubmission {
 export function readSubmission(
   ctx: EngineContext,
   form: FormData | Record<string, string>,
+  locale = 'en',
 ): { answer: SubmitResult } | { ready: ReadySubmission } {
   const at = ctx.clock.now();
   const post = readCheckoutForm(form);
@@ -122,6 +123,7 @@ export function readSubmission(
         name: submission.name,
         amountDue: amounts.dueToday,
         quote: amounts,
+        locale,
       },
     },
   };

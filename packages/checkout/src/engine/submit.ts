@@ -8,6 +8,11 @@ import { readSubmission } from './readSubmission.js';
 import { settleAttempt } from './settle.js';
 import { decideThrottle } from './throttle.js';
 
+/** A language tag the host passed, or `en`: stored on the session for the buyer's emails. */
+function checkoutLocale(locale: string | null | undefined): string {
+  return locale && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale) ? locale : 'en';
+}
+
 /**
  * Handles a plan-step submission: validates and prices it (readSubmission), creates or
  * resumes its session under the idempotency key and starts the payment attempt in one
@@ -21,7 +26,7 @@ export async function submitPlanStep(
 ): Promise<SubmitResult> {
   // Promo and card expiry are checked on the store's time, which the first call learns.
   await ctx.fromStore('clock', {}, () => ctx.clock.ready());
-  const read = readSubmission(ctx, form);
+  const read = readSubmission(ctx, form, checkoutLocale(context.locale));
   if ('answer' in read) return read.answer;
   const { selection, post, postedKey, results } = read.ready;
 

@@ -49,6 +49,8 @@ export interface RequestContext {
   clientAddress?: string | null;
   /** A random token the host keeps in a cookie; only its owner sees the finish step. */
   visitorToken?: string | null;
+  /** The language the page is shown in (BCP 47, default `en`), kept for the buyer's emails. */
+  locale?: string | null;
 }
 
 /** A receipt line set shown on the finish step. */

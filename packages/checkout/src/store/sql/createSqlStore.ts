@@ -9,6 +9,13 @@ import type {
   StoreClock,
   Subscription,
 } from '../types.js';
+import { type EventRow, toCheckoutEvent } from './eventRows.js';
+import {
+  claimDeliveriesStatement,
+  listEventsStatement,
+  recordAttemptStatement,
+  redeliverStatement,
+} from './eventStatements.js';
 import { applyMigrations } from './migrations.js';
 import {
   type OrderRow,
@@ -305,6 +312,43 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
 
     async setActiveProvider(providerId) {
       await client.query(`UPDATE ${t.clock} SET provider_id = $1 WHERE id = 1`, [providerId]);
+    },
+
+    async registerEventChannel(channel) {
+      await client.query(
+        `INSERT INTO ${t.eventChannels} (channel) VALUES ($1) ON CONFLICT DO NOTHING`,
+        [channel],
+      );
+    },
+
+    async claimEventDeliveries(channel, limit, leaseMs) {
+      const statement = claimDeliveriesStatement(t, channel, limit, leaseMs);
+      const { rows } = await client.query<EventRow & { attempts: number | string }>(
+        statement.text,
+        statement.values,
+      );
+      return rows.map((row) => ({
+        event: toCheckoutEvent(row),
+        channel,
+        attempts: toNumber(row.attempts),
+      }));
+    },
+
+    async recordDeliveryAttempt(attempt) {
+      const statement = recordAttemptStatement(t, attempt);
+      await client.query(statement.text, statement.values);
+    },
+
+    async listEvents(filter = {}) {
+      const statement = listEventsStatement(t, filter);
+      const { rows } = await client.query<EventRow>(statement.text, statement.values);
+      return rows.map(toCheckoutEvent);
+    },
+
+    async redeliverEvents(channel, filter) {
+      const statement = redeliverStatement(t, channel, filter);
+      const { affectedRows } = await client.query(statement.text, statement.values);
+      return affectedRows;
     },
 
     close() {

@@ -28,6 +28,10 @@ export interface Tables {
   failures: string;
   clock: string;
   now: string;
+  events: string;
+  eventChannels: string;
+  eventDeliveries: string;
+  eventAttempts: string;
 }
 
 export function tablesOf(quotedSchema: string): Tables {
@@ -40,6 +44,10 @@ export function tablesOf(quotedSchema: string): Tables {
     failures: `${quotedSchema}.payment_failures`,
     clock: `${quotedSchema}.clock`,
     now: `${quotedSchema}.clock_now()`,
+    events: `${quotedSchema}.events`,
+    eventChannels: `${quotedSchema}.event_channels`,
+    eventDeliveries: `${quotedSchema}.event_deliveries`,
+    eventAttempts: `${quotedSchema}.event_attempts`,
   };
 }
 
