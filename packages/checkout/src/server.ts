@@ -7,6 +7,8 @@ export {
   type CheckoutEngine,
   type CheckoutEngineOptions,
   createCheckoutEngine,
+  type DeliveryReport,
+  type EventHandler,
   type ReconcileReport,
   type RenewalReport,
   type TestClockReport,

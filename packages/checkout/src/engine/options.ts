@@ -56,6 +56,18 @@ export interface CheckoutEngineOptions {
   secret?: string;
   /** Where failures are reported (default `console`). Never receives card numbers or CVCs. */
   logger?: EngineLogger;
+  /**
+   * Outgoing webhooks (Standard Webhooks): every event is posted to `url`, signed with
+   * `secret` (a `whsec_…` key, as `PLANKIT_WEBHOOK_SECRET`); a 2xx answer within
+   * `timeoutMs` (default 10 s) is a delivery, anything else is retried with backoff for about
+   * three days.
+   */
+  webhook?: { url: string; secret: string; timeoutMs?: number };
+  /**
+   * How often `engine.start()` delivers due events (handlers, webhooks, emails), in
+   * milliseconds (default 2 seconds).
+   */
+  deliveryIntervalMs?: number;
 }
 
 /** The options with every default filled in. */
@@ -78,6 +90,8 @@ export interface ResolvedEngineOptions {
   secret: string;
   secretIsDefault: boolean;
   logger: EngineLogger;
+  webhook: { url: string; secret: string; timeoutMs: number } | null;
+  deliveryIntervalMs: number;
 }
 
 const MINUTE = 60_000;
@@ -157,6 +171,15 @@ const optionsSchema = z.object({
       'must have error, warn and info methods',
     )
     .default(console),
+  webhook: z
+    .object({
+      url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+      secret: z.string().regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, 'must be a whsec_… secret (base64)'),
+      timeoutMs: z.number().int().min(100).default(10_000),
+    })
+    .strict()
+    .optional(),
+  deliveryIntervalMs: z.number().int().min(50, 'must be at least 50 ms').default(2000),
 });
 
 /**
@@ -182,6 +205,11 @@ export function resolveEngineOptions(options: CheckoutEngineOptions): ResolvedEn
       })),
     );
   }
-  const { secret, ...rest } = result.data;
-  return { ...rest, secret: secret ?? DEV_SECRET, secretIsDefault: secret === undefined };
+  const { secret, webhook, ...rest } = result.data;
+  return {
+    ...rest,
+    webhook: webhook ?? null,
+    secret: secret ?? DEV_SECRET,
+    secretIsDefault: secret === undefined,
+  };
 }
