@@ -13,6 +13,17 @@ function readCount(name: string, min = 0): number | undefined {
   return Number(raw);
 }
 
+/** PLANKIT_WEBHOOK_URL and PLANKIT_WEBHOOK_SECRET together, or neither. */
+function readWebhook(): { url: string; secret: string } | undefined {
+  const url = process.env.PLANKIT_WEBHOOK_URL?.trim();
+  const secret = process.env.PLANKIT_WEBHOOK_SECRET?.trim();
+  if (!url && !secret) return undefined;
+  if (!url || !secret) {
+    throw new Error('Set PLANKIT_WEBHOOK_URL and PLANKIT_WEBHOOK_SECRET together (or neither).');
+  }
+  return { url, secret };
+}
+
 /**
  * The host's configuration, from environment variables (documented in the README).
  * CHECKOUT_PATH is read when the app builds too: the plan step is prerendered under it.
@@ -40,6 +51,19 @@ export const config = {
    */
   secret: process.env.PLANKIT_SECRET || undefined,
   merchantName: process.env.PLANKIT_MERCHANT_NAME || 'Plankit Demo',
+  /** Shown on receipts and in emails, one line per line of the address. */
+  merchantAddress: process.env.PLANKIT_MERCHANT_ADDRESS || null,
+  /**
+   * Outgoing webhooks (Standard Webhooks): every event is posted to PLANKIT_WEBHOOK_URL,
+   * signed with PLANKIT_WEBHOOK_SECRET (`whsec_…`). Both or neither.
+   */
+  webhook: readWebhook(),
+  /** The site's origin (https://shop.example), for links in emails. */
+  publicUrl: process.env.PLANKIT_PUBLIC_URL || null,
+  /** The SMTP server receipts go through (smtp://user:pass@host:587); unset: no emails. */
+  smtpUrl: process.env.PLANKIT_SMTP_URL || null,
+  /** The sender of the emails ("Shop <billing@shop.example>"). */
+  mailFrom: process.env.PLANKIT_MAIL_FROM || null,
   /**
    * The payment processor's origins, the one place the Content Security Policy learns
    * them: where its hosted payment page lets a form post (`form-action`), and later its

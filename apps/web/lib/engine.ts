@@ -47,6 +47,9 @@ async function openEngine(): Promise<OpenedEngine> {
     routes,
     merchantName: config.merchantName,
     secret: config.secret,
+    // Outgoing webhooks (PLANKIT_WEBHOOK_URL, PLANKIT_WEBHOOK_SECRET), delivered from the
+    // outbox by the background work below.
+    ...(config.webhook ? { webhook: config.webhook } : {}),
   });
   // The engine's own background work: settling lost payment outcomes, expiring unpaid
   // sessions and renewing subscriptions, every minute, safe in every process sharing the

@@ -5,9 +5,12 @@
 // a process that dies mid-way leaves the delivery to the next one when the lease ends.
 
 import type { CheckoutEvent } from '../events/types.js';
-import type { EventChannel } from '../store/types.js';
+import type { CheckoutStore, EventChannel } from '../store/types.js';
 import { describeError } from './describeError.js';
-import type { EngineContext } from './engineContext.js';
+import type { EventMailer } from './engineContext.js';
+import type { EventHandlers } from './eventHandlers.js';
+import type { Guards } from './guards.js';
+import type { EngineLogger } from './options.js';
 import { type SendResult, sendWebhook } from './outgoingWebhooks.js';
 import { retryDelayMs } from './retrySchedule.js';
 
@@ -20,6 +23,15 @@ export interface DeliveryReport {
   failed: number;
 }
 
+/** What delivering needs: the engine's context, or the CLI's (`plankit webhooks replay`). */
+export interface DeliveryContext extends Pick<Guards, 'fromStore'> {
+  store: CheckoutStore;
+  logger: EngineLogger;
+  handlers: Pick<EventHandlers, 'size' | 'call'>;
+  webhook: { url: string; secret: string; timeoutMs: number } | null;
+  mailer: EventMailer | null;
+}
+
 /** Deliveries taken per channel and pass. */
 const BATCH = 50;
 /** Longer than any attempt (the webhook's 10 s, an SMTP conversation), so none is taken twice. */
@@ -27,7 +39,7 @@ const DELIVERY_LEASE_MS = 2 * 60_000;
 
 /** The channels this engine serves, with how it delivers on each. */
 function channelsOf(
-  ctx: EngineContext,
+  ctx: DeliveryContext,
 ): [EventChannel, (event: CheckoutEvent) => Promise<SendResult>][] {
   const channels: [EventChannel, (event: CheckoutEvent) => Promise<SendResult>][] = [];
   if (ctx.handlers.size > 0) {
@@ -47,7 +59,7 @@ function channelsOf(
 }
 
 /** The channels this engine serves (registered in the store before it writes events). */
-export function servedChannels(ctx: EngineContext): EventChannel[] {
+export function servedChannels(ctx: DeliveryContext): EventChannel[] {
   return channelsOf(ctx).map(([channel]) => channel);
 }
 
@@ -56,7 +68,7 @@ export function servedChannels(ctx: EngineContext): EventChannel[] {
  * were written (per channel). A failure is recorded and retried on the schedule
  * (retrySchedule.ts); it never stops the others.
  */
-export async function deliverEvents(ctx: EngineContext): Promise<DeliveryReport> {
+export async function deliverEvents(ctx: DeliveryContext): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
   for (const [channel, send] of channelsOf(ctx)) {
     for (;;) {
