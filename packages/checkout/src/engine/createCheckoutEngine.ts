@@ -5,6 +5,7 @@
 // expire), renewals, views (what the finish step shows) and the background work that runs
 // the sweeps. This file only wires them together.
 
+import { findPlan } from '../catalog/findPlan.js';
 import type { Catalog } from '../catalog/schema.js';
 import type { EventType } from '../events/types.js';
 import type { WebhookRequest } from '../providers/types.js';
@@ -16,6 +17,7 @@ import { describeError } from './describeError.js';
 import { createEngineContext } from './engineContext.js';
 import { createEventHandlers, type EventHandler } from './eventHandlers.js';
 import { type CheckoutEngineOptions, resolveEngineOptions } from './options.js';
+import { createMailer } from './receiptEmails.js';
 import { type RenewalReport, runRenewals } from './renewals.js';
 import { submitPlanStep } from './submit.js';
 import { expireStaleSessions, type ReconcileReport, reconcilePayments } from './sweeps.js';
@@ -117,7 +119,19 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     channelsReady = null;
     void registerChannels();
   });
-  const ctx = createEngineContext(resolved, { handlers, mailer: null });
+  const mailer =
+    resolved.email && resolved.publicUrl
+      ? createMailer({
+          ...resolved.email,
+          publicUrl: resolved.publicUrl,
+          merchantName: resolved.merchantName,
+          merchantAddress: resolved.merchantAddress,
+          secret: resolved.secret,
+          routes: resolved.routes,
+          planOf: (planId) => findPlan(resolved.catalog, planId) ?? undefined,
+        })
+      : null;
+  const ctx = createEngineContext(resolved, { handlers, mailer });
   const ready =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {

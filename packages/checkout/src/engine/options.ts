@@ -68,6 +68,17 @@ export interface CheckoutEngineOptions {
    * milliseconds (default 2 seconds).
    */
   deliveryIntervalMs?: number;
+  /**
+   * The buyer's emails (receipts, renewal receipts, past-due and ended notices), sent from
+   * the outbox through the SMTP server at `smtpUrl` (`smtp://user:pass@host:587`, as
+   * `PLANKIT_SMTP_URL`) from `from` (`PLANKIT_MAIL_FROM`). Needs `publicUrl` for the links.
+   * Without it, no email is sent.
+   */
+  email?: { smtpUrl: string; from: string };
+  /** The site's origin (`https://shop.example`, as `PLANKIT_PUBLIC_URL`): links in emails. */
+  publicUrl?: string;
+  /** The merchant's postal address, on receipts and emails (lines separated by `;` or newlines). */
+  merchantAddress?: string;
 }
 
 /** The options with every default filled in. */
@@ -92,6 +103,9 @@ export interface ResolvedEngineOptions {
   logger: EngineLogger;
   webhook: { url: string; secret: string; timeoutMs: number } | null;
   deliveryIntervalMs: number;
+  email: { smtpUrl: string; from: string } | null;
+  publicUrl: string | null;
+  merchantAddress: string | null;
 }
 
 const MINUTE = 60_000;
@@ -180,6 +194,15 @@ const optionsSchema = z.object({
     .strict()
     .optional(),
   deliveryIntervalMs: z.number().int().min(50, 'must be at least 50 ms').default(2000),
+  email: z
+    .object({
+      smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
+      from: z.string().trim().min(3, 'must be a sender address'),
+    })
+    .strict()
+    .optional(),
+  publicUrl: z.url({ protocol: /^https?$/, error: 'must be the site’s http(s) origin' }).optional(),
+  merchantAddress: z.string().trim().min(1).optional(),
 });
 
 /**
@@ -205,10 +228,18 @@ export function resolveEngineOptions(options: CheckoutEngineOptions): ResolvedEn
       })),
     );
   }
-  const { secret, webhook, ...rest } = result.data;
+  const { secret, webhook, email, publicUrl, merchantAddress, ...rest } = result.data;
+  if (email && !publicUrl) {
+    throw new ConfigurationError('createCheckoutEngine', [
+      { path: 'publicUrl', message: 'is needed with `email`: the emails link to the receipt' },
+    ]);
+  }
   return {
     ...rest,
     webhook: webhook ?? null,
+    email: email ?? null,
+    publicUrl: publicUrl ?? null,
+    merchantAddress: merchantAddress ?? null,
     secret: secret ?? DEV_SECRET,
     secretIsDefault: secret === undefined,
   };
