@@ -113,6 +113,7 @@ export type {
   EventFilter,
   NewSession,
   Order,
+  OrderRecord,
   PaymentMethodShown,
   RecentFailures,
   SessionRecord,

@@ -17,6 +17,9 @@ const CLIENT_EXPORTS = [
   'CheckoutFallback',
   'CheckoutNotFound',
   'FinishStep',
+  'ManageSubscription',
+  'PrintButton',
+  'ReceiptPage',
   'PlanList',
   'PlanStep',
   // the payment slot and its first filler, the test provider's card fields
@@ -102,8 +105,11 @@ const COMPONENTS = [
   'CheckoutFallback',
   'CheckoutNotFound',
   'FinishStep',
+  'ManageSubscription',
   'PlanList',
   'PlanStep',
+  'PrintButton',
+  'ReceiptPage',
   'TestCardFields',
 ] as const;
 

@@ -10,7 +10,20 @@ import type { Catalog } from '../catalog/schema.js';
 import type { EventType } from '../events/types.js';
 import type { WebhookRequest } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
-import type { FinishView, RequestContext, SubmitResult } from '../views/types.js';
+import type {
+  FinishView,
+  ReceiptPageView,
+  RequestContext,
+  SubmitResult,
+  SubscriptionPageView,
+} from '../views/types.js';
+import {
+  getReceiptView,
+  getSubscriptionView,
+  receiptPath,
+  setSubscriptionCancel,
+  subscriptionPath,
+} from './afterPurchaseViews.js';
 import { createBackgroundWork } from './background.js';
 import { type DeliveryReport, deliverEvents, servedChannels } from './deliverEvents.js';
 import { describeError } from './describeError.js';
@@ -90,6 +103,25 @@ export interface CheckoutEngine {
    * `deliveryIntervalMs`.
    */
   deliverEvents(): Promise<DeliveryReport>;
+  /**
+   * The printable receipt of the order a signed token opens (`routes.receipt(token)`, from
+   * the email or the finish step), in any browser and with no cookie; `not_found` for any
+   * token the engine's `secret` did not sign.
+   */
+  getReceiptView(token: string): Promise<ReceiptPageView>;
+  /** The manage page of the subscription a signed token opens (`routes.subscription(token)`). */
+  getSubscriptionView(token: string): Promise<SubscriptionPageView>;
+  /**
+   * Cancels the subscription at the end of its period (it is not charged again), emitting
+   * `subscription.updated`; it ends (`subscription.canceled`) when the period does.
+   */
+  cancelSubscription(token: string): Promise<SubscriptionPageView>;
+  /** Resumes a subscription canceled at the period's end, before it ends (`subscription.updated`). */
+  resumeSubscription(token: string): Promise<SubscriptionPageView>;
+  /** The signed path of an order's receipt (`/receipts/{token}`). */
+  receiptPath(orderId: string): string;
+  /** The signed path of a subscription's manage page (`/subscriptions/{token}`). */
+  subscriptionPath(subscriptionId: string): string;
 }
 
 /**
@@ -159,6 +191,12 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     stop: background.stop,
     on: (type, handler) => handlers.on(type, handler),
     deliverEvents: ready(() => deliverEvents(ctx)),
+    getReceiptView: (token) => getReceiptView(ctx, token),
+    getSubscriptionView: (token) => getSubscriptionView(ctx, token),
+    cancelSubscription: ready((token: string) => setSubscriptionCancel(ctx, token, true)),
+    resumeSubscription: ready((token: string) => setSubscriptionCancel(ctx, token, false)),
+    receiptPath: (orderId) => receiptPath(ctx, orderId),
+    subscriptionPath: (subscriptionId) => subscriptionPath(ctx, subscriptionId),
   };
 }
 

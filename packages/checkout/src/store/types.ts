@@ -121,6 +121,13 @@ export interface CompletionRecord {
   };
 }
 
+/** An order read with its checkout session and subscription (the receipt page). */
+export interface OrderRecord {
+  order: Order;
+  session: CheckoutSession;
+  subscription: Subscription | null;
+}
+
 /** A way events leave the outbox: in-process handlers, outgoing webhooks, the buyer's emails. */
 export type EventChannel = 'handlers' | 'webhook' | 'email';
 
@@ -315,6 +322,11 @@ export interface CheckoutStore {
   /** The payment provider the engines on this store run with (`engine.start()` records it). */
   activeProvider(): Promise<string | null>;
   setActiveProvider(providerId: string): Promise<void>;
+  /**
+   * An order with its checkout session and subscription (a renewal's through its
+   * subscription), in one query; null when there is no such order.
+   */
+  getOrderRecord(orderId: string): Promise<OrderRecord | null>;
   /**
    * Records that an engine serves this channel: every event written after it gets a
    * delivery on it (the outbox, written by the database in the transaction of each change).

@@ -314,6 +314,32 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
       await client.query(`UPDATE ${t.clock} SET provider_id = $1 WHERE id = 1`, [providerId]);
     },
 
+    async getOrderRecord(orderId) {
+      const { rows } = await client.query<{
+        order_json: OrderRow | string;
+        session_json: SessionRow | string | null;
+        subscription_json: SubscriptionRow | string | null;
+      }>(
+        `SELECT to_jsonb(o) AS order_json, to_jsonb(sub) AS subscription_json,
+            to_jsonb(s) AS session_json
+          FROM ${t.orders} o
+          LEFT JOIN ${t.subscriptions} sub ON sub.id = o.subscription_id OR sub.order_id = o.id
+          LEFT JOIN ${t.sessions} s ON s.id = COALESCE(o.session_id, sub.session_id)
+          WHERE o.id = $1`,
+        [orderId],
+      );
+      const row = rows[0];
+      const order = row ? parseJson(row.order_json) : null;
+      const session = row ? parseJson(row.session_json) : null;
+      if (!row || !order || !session) return null;
+      const subscription = parseJson(row.subscription_json);
+      return {
+        order: toOrder(order),
+        session: toSession(session),
+        subscription: subscription ? toSubscription(subscription) : null,
+      };
+    },
+
     async registerEventChannel(channel) {
       await client.query(
         `INSERT INTO ${t.eventChannels} (channel) VALUES ($1) ON CONFLICT DO NOTHING`,
