@@ -72,4 +72,28 @@ describe.each(databases)('receipt and manage pages, on $name', (database) => {
       ['subscription.updated', false],
     ]);
   });
+
+  it('canceled from the manage page, it ends at the period end with subscription.canceled', async () => {
+    const { engine, subscription } = await buy();
+    const token = engine.subscriptionPath(subscription.id).replace('/subscriptions/', '');
+    await engine.cancelSubscription(token);
+    // Not before the period ends…
+    await engine.advanceTestClock(new Date(subscription.currentPeriodEnd.getTime() - 60_000));
+    expect(await engine.getSubscriptionView(token)).toMatchObject({ subscriptionStatus: 'active' });
+    // …and then, without a charge.
+    await engine.advanceTestClock(new Date(subscription.currentPeriodEnd.getTime() + 60_000));
+    expect(await engine.getSubscriptionView(token)).toMatchObject({
+      subscriptionStatus: 'canceled',
+      nextCharge: null,
+    });
+    expect(await h.store.listRenewalOrders(subscription.id)).toEqual([]);
+    const types = (await h.store.listEvents())
+      .filter((e) => e.data.id === subscription.id)
+      .map((e) => e.type);
+    expect(types).toEqual([
+      'subscription.created',
+      'subscription.updated',
+      'subscription.canceled',
+    ]);
+  });
 });
