@@ -181,7 +181,10 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     catalog: ctx.catalog,
     routes: ctx.routes,
     submitPlanStep: ready((form, context) => submitPlanStep(ctx, form, context)),
-    getFinishView: (sessionId, context) => getFinishView(ctx, sessionId, context),
+    // The finish step may settle a payment (it asks the provider), which writes events.
+    getFinishView: ready((sessionId: string | null | undefined, context: RequestContext) =>
+      getFinishView(ctx, sessionId, context),
+    ),
     handleWebhook: ready((providerId, request) => handleWebhook(ctx, providerId, request)),
     reconcilePayments: ready(() => reconcilePayments(ctx)),
     expireStaleSessions: ready(() => expireStaleSessions(ctx)),
