@@ -10,13 +10,20 @@ export { CheckoutError, type CheckoutErrorProps } from './components/CheckoutErr
 export { CheckoutFallback, type CheckoutFallbackProps } from './components/CheckoutFallback.js';
 export { CheckoutNotFound, type CheckoutNotFoundProps } from './components/CheckoutNotFound.js';
 export { FinishStep, type FinishStepProps } from './components/FinishStep.js';
+export {
+  type FormAction,
+  ManageSubscription,
+  type ManageSubscriptionProps,
+} from './components/ManageSubscription.js';
 export { PlanList, type PlanListProps } from './components/PlanList.js';
 export { PlanStep, type PlanStepProps } from './components/PlanStep.js';
+export { PrintButton, type PrintButtonProps } from './components/PrintButton.js';
 export {
   type PaymentFieldsHandle,
   type PaymentSlotValue,
   usePaymentSlot,
 } from './components/paymentSlot.js';
+export { ReceiptPage, type ReceiptPageProps } from './components/ReceiptPage.js';
 export { TestCardFields, type TestCardFieldsProps } from './components/TestCardFields.js';
 export {
   ConfigurationError,
@@ -27,6 +34,16 @@ export {
   ProviderError,
   StoreError,
 } from './errors/errors.js';
+export type {
+  CheckoutEvent,
+  CheckoutEventOf,
+  CheckoutSessionData,
+  EventDataMap,
+  EventType,
+  OrderPaidData,
+  SubscriptionData,
+  SubscriptionRenewedData,
+} from './events/types.js';
 export { type CheckoutMessages, defaultMessages } from './messages/messages.js';
 export { formatMoney } from './pricing/formatMoney.js';
 export { isFreePlan, type Quote, type QuoteInput, quote } from './pricing/quote.js';
@@ -56,6 +73,8 @@ export {
   type PlanStepAction,
   type PlanStepState,
   type Receipt,
+  type ReceiptPageView,
   type RequestContext,
   type SubmitResult,
+  type SubscriptionPageView,
 } from './views/types.js';

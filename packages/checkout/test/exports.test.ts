@@ -20,6 +20,9 @@ const CLIENT_EXPORTS = [
   'CheckoutFallback',
   'CheckoutNotFound',
   'FinishStep',
+  'ManageSubscription',
+  'PrintButton',
+  'ReceiptPage',
   'PlanList',
   'PlanStep',
   // the payment slot and its first filler, the test provider's card fields
@@ -72,6 +75,8 @@ const SERVER_EXPORTS = [
   'WebhookSignatureError',
   'createTestProcessor',
   'runTestClock',
+  // the events after the purchase
+  'EVENT_TYPES',
   'CheckoutStoreError',
   'StoreLockedError',
   'StoreUnavailableError',
@@ -103,8 +108,11 @@ const COMPONENTS = [
   'CheckoutFallback',
   'CheckoutNotFound',
   'FinishStep',
+  'ManageSubscription',
   'PlanList',
   'PlanStep',
+  'PrintButton',
+  'ReceiptPage',
   'TestCardFields',
 ] as const;
 

@@ -66,6 +66,29 @@ export interface CheckoutEngineOptions {
   secret?: string;
   /** Where failures are reported (default `console`). Never receives card numbers or CVCs. */
   logger?: EngineLogger;
+  /**
+   * Outgoing webhooks (Standard Webhooks): every event is posted to `url`, signed with
+   * `secret` (a `whsec_…` key, as `PLANKIT_WEBHOOK_SECRET`); a 2xx answer within
+   * `timeoutMs` (default 10 s) is a delivery, anything else is retried with backoff for about
+   * three days.
+   */
+  webhook?: { url: string; secret: string; timeoutMs?: number };
+  /**
+   * How often `engine.start()` delivers due events (handlers, webhooks, emails), in
+   * milliseconds (default 2 seconds).
+   */
+  deliveryIntervalMs?: number;
+  /**
+   * The buyer's emails (receipts, renewal receipts, past-due and ended notices), sent from
+   * the outbox through the SMTP server at `smtpUrl` (`smtp://user:pass@host:587`, as
+   * `PLANKIT_SMTP_URL`) from `from` (`PLANKIT_MAIL_FROM`). Needs `publicUrl` for the links.
+   * Without it, no email is sent.
+   */
+  email?: { smtpUrl: string; from: string };
+  /** The site's origin (`https://shop.example`, as `PLANKIT_PUBLIC_URL`): links in emails. */
+  publicUrl?: string;
+  /** The merchant's postal address, on receipts and emails (lines separated by `;` or newlines). */
+  merchantAddress?: string;
 }
 
 /** The options with every default filled in. */
@@ -83,6 +106,11 @@ export interface ResolvedEngineOptions {
   secret: string;
   secretIsDefault: boolean;
   logger: EngineLogger;
+  webhook: { url: string; secret: string; timeoutMs: number } | null;
+  deliveryIntervalMs: number;
+  email: { smtpUrl: string; from: string } | null;
+  publicUrl: string | null;
+  merchantAddress: string | null;
 }
 
 const MINUTE = 60_000;
@@ -170,6 +198,24 @@ const optionsSchema = z.object({
       'must have error, warn and info methods',
     )
     .default(console),
+  webhook: z
+    .object({
+      url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+      secret: z.string().regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, 'must be a whsec_… secret (base64)'),
+      timeoutMs: z.number().int().min(100).default(10_000),
+    })
+    .strict()
+    .optional(),
+  deliveryIntervalMs: z.number().int().min(50, 'must be at least 50 ms').default(2000),
+  email: z
+    .object({
+      smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
+      from: z.string().trim().min(3, 'must be a sender address'),
+    })
+    .strict()
+    .optional(),
+  publicUrl: z.url({ protocol: /^https?$/, error: 'must be the site’s http(s) origin' }).optional(),
+  merchantAddress: z.string().trim().min(1).optional(),
 });
 
 /**
@@ -195,6 +241,19 @@ export function resolveEngineOptions(options: CheckoutEngineOptions): ResolvedEn
       })),
     );
   }
-  const { secret, ...rest } = result.data;
-  return { ...rest, secret: secret ?? DEV_SECRET, secretIsDefault: secret === undefined };
+  const { secret, webhook, email, publicUrl, merchantAddress, ...rest } = result.data;
+  if (email && !publicUrl) {
+    throw new ConfigurationError('createCheckoutEngine', [
+      { path: 'publicUrl', message: 'is needed with `email`: the emails link to the receipt' },
+    ]);
+  }
+  return {
+    ...rest,
+    webhook: webhook ?? null,
+    email: email ?? null,
+    publicUrl: publicUrl ?? null,
+    merchantAddress: merchantAddress ?? null,
+    secret: secret ?? DEV_SECRET,
+    secretIsDefault: secret === undefined,
+  };
 }

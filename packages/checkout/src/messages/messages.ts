@@ -1,3 +1,4 @@
+import { defaultAfterPurchaseMessages } from './afterPurchaseMessages.js';
 import type { CheckoutMessages } from './CheckoutMessages.js';
 import { defaultErrorMessages } from './errorMessages.js';
 import { defaultFallbackMessages } from './fallbackMessages.js';
@@ -133,6 +134,7 @@ export const defaultMessages: CheckoutMessages = {
     'After you continue, you enter your card on our payment processor’s secure page.',
   ...defaultFallbackMessages,
   ...defaultErrorMessages,
+  ...defaultAfterPurchaseMessages,
   notFoundTitle: 'Page not found',
   notFoundLead: 'This plan or page does not exist or is no longer available.',
 };

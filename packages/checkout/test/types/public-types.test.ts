@@ -10,6 +10,7 @@ import {
   type CheckoutThemeVariable,
   defaultMessages,
   type FinishView,
+  type OrderPaidData,
   type Plan,
   type PlankitError,
   type PlankitErrorCode,
@@ -19,7 +20,9 @@ import {
   parseCatalog,
 } from '@plankit/checkout';
 import {
+  type CheckoutEngine,
   type CheckoutEngineOptions,
+  type CheckoutEvent,
   type CheckoutStore,
   type CreateIntentInput,
   createSqlStore,
@@ -34,6 +37,7 @@ import {
   type StartAttemptInput,
   type StartAttemptResult,
   type StoreError,
+  type SubscriptionRenewedData,
 } from '@plankit/checkout/server';
 
 describe('catalog', () => {
@@ -210,5 +214,30 @@ describe('a store of your own', () => {
     // @ts-expect-error the stale-claim option is now the attempt lease
     const options: Partial<CheckoutEngineOptions> = { processingStaleMs: 1000 };
     expectTypeOf(options).not.toBeAny();
+  });
+});
+
+describe('events after the purchase', () => {
+  it('types each handler by its event type', () => {
+    const on = (engine: CheckoutEngine) => {
+      engine.on('order.paid', (event) => {
+        expectTypeOf(event.type).toEqualTypeOf<'order.paid'>();
+        expectTypeOf(event.data).toEqualTypeOf<OrderPaidData>();
+        expectTypeOf(event.data.total).toEqualTypeOf<number>();
+      });
+      engine.on('subscription.renewed', (event) => {
+        expectTypeOf(event.data).toEqualTypeOf<SubscriptionRenewedData>();
+      });
+      // @ts-expect-error not an event type
+      engine.on('order.refunded', () => {});
+    };
+    expectTypeOf(on).not.toBeAny();
+  });
+
+  it('narrows a webhook body by its type', () => {
+    const handle = (event: CheckoutEvent) => {
+      if (event.type === 'order.paid') expectTypeOf(event.data.reference).toEqualTypeOf<string>();
+    };
+    expectTypeOf(handle).not.toBeAny();
   });
 });

@@ -9,5 +9,11 @@ export default async function FinishPage(props: SessionPageProps) {
   const page = await loadSessionPage(props);
   if (!page) return <CheckoutNotFound plansHref={routes.home} />;
   const view = await page.engine.getFinishView(page.sessionId, page.context);
-  return <FinishStep view={view} plansHref={routes.home} />;
+  return (
+    <FinishStep
+      view={view}
+      plansHref={routes.home}
+      pendingReloadHref={view.status === 'pending' ? routes.finish(view.sessionId) : undefined}
+    />
+  );
 }
