@@ -71,15 +71,14 @@ export const config = {
    * signed with PLANKIT_WEBHOOK_SECRET (`whsec_…`). Both or neither.
    */
   webhook: readWebhook(),
-  /** The site's origin (https://shop.example), for links in emails. */
-  publicUrl: process.env.PLANKIT_PUBLIC_URL || null,
   /** The SMTP server receipts go through (smtp://user:pass@host:587); unset: no emails. */
   smtpUrl: process.env.PLANKIT_SMTP_URL || null,
   /** The sender of the emails ("Shop <billing@shop.example>"). */
   mailFrom: process.env.PLANKIT_MAIL_FROM || null,
   /**
-   * The host's public origin, where a processor on another origin (Stripe) sends the buyer
-   * back to: `PLANKIT_PUBLIC_URL`, else `http://localhost:{PORT}`.
+   * The host's public origin (https://shop.example): the links in emails start with it, and
+   * a processor on another origin (Stripe) sends the buyer back to it. `PLANKIT_PUBLIC_URL`,
+   * else `http://localhost:{PORT}`.
    */
   publicUrl: process.env.PLANKIT_PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`,
   /** The Stripe provider's settings, or null for the built-in test provider. */

@@ -71,10 +71,9 @@ async function openEngine(): Promise<OpenedEngine> {
             smtpUrl: config.smtpUrl,
             from: config.mailFrom ?? `${config.merchantName} <receipts@localhost>`,
           },
-          publicUrl: config.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
         }
       : {}),
-    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    publicUrl: config.publicUrl,
     ...(config.merchantAddress ? { merchantAddress: config.merchantAddress } : {}),
   });
   if (!config.smtpUrl) {
