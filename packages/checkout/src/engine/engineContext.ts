@@ -14,14 +14,28 @@ export interface EngineContext extends ResolvedEngineOptions, WorkerContext {
   clock: EngineClock;
   /** The plan of a stored session; undefined once it left the catalog. */
   planOf(planId: string): Plan | undefined;
+  /**
+   * A warning that may recur on every request while a condition lasts (an attack): logged
+   * at most once a minute per `topic` by this process, so the log stays readable.
+   */
+  warnOnce(topic: string, message: string, details: Record<string, unknown>): void;
 }
 
+const WARN_EVERY_MS = 60_000;
+
 export function createEngineContext(options: ResolvedEngineOptions): EngineContext {
+  const lastWarned = new Map<string, number>();
   return {
     ...options,
     ...createGuards(options.provider, options.logger, options.providerTimeoutMs),
     keys: createClientKeys(options.secret),
     clock: createEngineClock(options.store.clock),
     planOf: (planId) => findPlan(options.catalog, planId) ?? undefined,
+    warnOnce(topic, message, details) {
+      const at = Date.now();
+      if (at - (lastWarned.get(topic) ?? Number.NEGATIVE_INFINITY) < WARN_EVERY_MS) return;
+      lastWarned.set(topic, at);
+      options.logger.warn(message, details);
+    },
   };
 }
