@@ -121,3 +121,18 @@ test.describe('Stripe, a visitor without JavaScript', () => {
     expect(response.status()).toBe(404);
   });
 });
+
+test.describe('the test provider’s plan step (no Stripe variables)', () => {
+  test('ships no Stripe code: the Payment Element’s chunk loads only where Stripe renders', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/checkout/starter')).text();
+    const scripts = [...html.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const code = await (await request.get(src ?? '')).text();
+      expect(code, src).not.toContain('paymentMethodCreation');
+      expect(code, src).not.toContain('js.stripe.com');
+    }
+  });
+});
