@@ -23,7 +23,7 @@ let fake: FakeStripe;
 let host: Host;
 
 test.beforeAll(async () => {
-  const port = extraPort(10);
+  const port = extraPort(4);
   fake = await startFakeStripe({
     webhook: { url: `http://127.0.0.1:${port}/api/webhooks/stripe`, secret: WEBHOOK_SECRET },
   });
