@@ -104,6 +104,18 @@ export async function setSubscriptionCancel(
   if (subscription.cancelAtPeriodEnd === cancel || subscription.status === 'canceled') {
     return subscriptionView(ctx, subscription);
   }
+  // A processor that renews the subscription itself must stop (or go on) first: otherwise
+  // the page would say "ends on …" while the processor charges the next period.
+  // (The engine's options refuse a provider that renews but lacks the method.)
+  const ref = subscription.providerSubscriptionRef;
+  const provider = ctx.provider;
+  if (provider.renews === 'provider' && ref && provider.setCancelAtPeriodEnd) {
+    await ctx.fromProvider(
+      'setCancelAtPeriodEnd',
+      { subscriptionId: subscription.id },
+      () => provider.setCancelAtPeriodEnd?.(ref, cancel) ?? Promise.resolve(),
+    );
+  }
   const changed = await ctx.fromStore(
     'setCancelAtPeriodEnd',
     { subscriptionId: subscription.id },

@@ -153,8 +153,11 @@ const optionsSchema = z.object({
         'parseWebhook',
       ]) &&
       typeof (value as PaymentProvider).id === 'string' &&
-      ['engine', 'provider'].includes((value as PaymentProvider).renews),
-    'must be a PaymentProvider (createTestPaymentProvider() or your own)',
+      ['engine', 'provider'].includes((value as PaymentProvider).renews) &&
+      // A provider that renews subscriptions itself must be able to stop them.
+      ((value as PaymentProvider).renews === 'engine' ||
+        typeof (value as PaymentProvider).setCancelAtPeriodEnd === 'function'),
+    "must be a PaymentProvider (createTestPaymentProvider() or your own; with renews: 'provider', also setCancelAtPeriodEnd)",
   ),
   routes: z.custom<CheckoutRoutes>(
     (value) => hasMethods(value, ['plan', 'finish', 'webhook', 'match']),

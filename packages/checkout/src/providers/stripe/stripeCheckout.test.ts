@@ -251,6 +251,38 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
     expect((await record(waiting.sessionId)).subscription).toMatchObject({ status: 'active' });
   });
 
+  it('cancel and resume on the manage page reach Stripe before the record changes', async () => {
+    const { engine, provider, deliver } = setup();
+    const { sessionId } = expectRedirect(
+      await engine.submitPlanStep(h.post({ paymentMethod: 'pm_card_visa' }), visitor),
+    );
+    const { subscription } = await record(sessionId);
+    const ref = subscription?.providerSubscriptionRef ?? '';
+    const token =
+      engine
+        .subscriptionPath(subscription?.id ?? '')
+        .split('/')
+        .pop() ?? '';
+
+    await engine.cancelSubscription(token);
+    expect((await provider.stripe.subscriptions.retrieve(ref)).cancel_at_period_end).toBe(true);
+    expect((await h.store.getSubscription(subscription?.id ?? ''))?.cancelAtPeriodEnd).toBe(true);
+    await engine.resumeSubscription(token);
+    expect((await provider.stripe.subscriptions.retrieve(ref)).cancel_at_period_end).toBe(false);
+    expect((await h.store.getSubscription(subscription?.id ?? ''))?.cancelAtPeriodEnd).toBe(false);
+
+    // Canceled for good: at the period's end Stripe ends it and says so; nothing is charged.
+    await engine.cancelSubscription(token);
+    clock = START.getTime() + 29 * DAY;
+    const from = fake.events.length;
+    fake.api.cycleSubscription(ref);
+    for (const event of fake.events.slice(from)) await deliver(event);
+    expect(await h.store.getSubscription(subscription?.id ?? '')).toMatchObject({
+      status: 'canceled',
+    });
+    expect(await h.countRows('orders')).toBe(1);
+  });
+
   it('Stripe Billing renews: invoice.paid records the renewal once; a failed one is past due; deleted cancels', async () => {
     const { engine, deliver } = setup();
     const { sessionId } = expectRedirect(
