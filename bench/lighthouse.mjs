@@ -26,7 +26,7 @@ import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { benchDir } from './lib/checkoutPackage.mjs';
 import { BLANK_STATIC, benchPort, prepareHost, removeHost, withHost } from './lib/host.mjs';
-import { httpCheckout } from './lib/httpCheckout.mjs';
+import { httpCheckout, tokenize } from './lib/httpCheckout.mjs';
 import { args } from './lib/stats.mjs';
 
 const opts = args();
@@ -108,9 +108,9 @@ const summaryRows = await withHost(dir, {}, async (host) => {
     name: 'Light House',
     country: 'DE',
     seats: '5',
-    cardNumber: '4242 4242 4242 4242',
-    cardExpiry: '12/34',
-    cardCvc: '123',
+    // What the form's summary shows once seats and country are chosen: 5 × €15.00 + 19%.
+    shownTotal: 'EUR 8925',
+    paymentMethod: await tokenize(host.url),
   });
   const allPages = [
     { name: 'home', path: '/' },

@@ -94,6 +94,14 @@ export function prepareHost({ name = 'web', reuse = false, buildPackage = false 
     console.error(result.stdout, result.stderr);
     throw new Error('next build failed in the bench copy');
   }
+  // As the host's own `build` script does: hash the prerendered pages' inline scripts for
+  // the Content Security Policy. Without it the plan step never hydrates, and every number
+  // measured on it would be a page that cannot pay.
+  const hashes = spawnSync(process.execPath, [join(dir, 'scripts', 'csp-hashes.mjs')], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
+  if (hashes.status !== 0) throw new Error('scripts/csp-hashes.mjs failed in the bench copy');
   // The route table Next prints (○ static, ƒ dynamic, ● SSG) is worth keeping in the log.
   const routeTable = result.stdout.split('\n').filter((line) => /^[┌├└│]|^\s*[○●ƒ]/.test(line));
   console.log(routeTable.join('\n'));

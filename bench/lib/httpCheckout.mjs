@@ -77,3 +77,19 @@ export async function httpCheckout(baseUrl, planPath, overrides, { cookie = null
     .find((c) => c.startsWith('plankit_visitor='));
   return { location, cookie: visitor ?? cookie, ms: elapsed, status: response.status };
 }
+
+/**
+ * Turns a card into a payment-method id at the host's test processor, as the card fields
+ * do in the browser before the form is posted (the processor's tokenizer, not the host's
+ * checkout, receives the card number).
+ */
+export async function tokenize(baseUrl, number = '4242 4242 4242 4242') {
+  const response = await fetch(`${baseUrl}/test-processor/v1/payment_methods`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ number, expiry: '12/39', cvc: '123' }),
+  });
+  const answer = await response.json();
+  if (!response.ok || !answer.id) throw new Error(`the test processor refused ${number}`);
+  return answer.id;
+}

@@ -1,7 +1,8 @@
 // Issue 12, item 9 (the address part): the client address is the TCP peer's; a client's own
 // `x-forwarded-for` counts only through PLANKIT_TRUSTED_PROXY_HOPS trusted proxies (default
 // 0). An attacker rotating the header is still one client, so the per-client limit on
-// declined payments (10 in 15 minutes) stops them.
+// declined payments (10 in 15 minutes) stops them, and the per-client limit on unknown promo
+// codes (20 in 15 minutes) stops guessing.
 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,30 @@ test.describe('a card tester rotating x-forwarded-for', () => {
       expect(text).toContain('Your card was declined. Try another card.');
     }
     expect(answers[10]).toMatch(/Too many attempts\. Try again in \d+ min\./);
+  });
+});
+
+test.describe('a promo code guesser (issue 12, item 10)', () => {
+  test('after 20 unknown codes even a real one is not looked up for that client', async () => {
+    test.setTimeout(90_000);
+    const apply = async (promo: string, address: string) => {
+      const form = await planStepForm(
+        host.baseURL,
+        makeFields({ email: 'guesser@example.com', promo, intent: 'apply-promo' }),
+      );
+      const answer = await post(host.baseURL, form, { headers: { 'x-forwarded-for': address } });
+      expect(answer.status).toBe(200);
+      return visibleText(answer.body);
+    };
+    for (let i = 0; i < 20; i++) {
+      // Rotating the header changes nothing: the client is the socket's address.
+      expect(await apply(`GUESS${i}`, `198.51.100.${i + 1}`)).toContain(
+        'We do not know this promo code.',
+      );
+    }
+    const refused = await apply('LAUNCH20', '198.51.100.99');
+    expect(refused).toMatch(/Too many promo codes tried\. Try again in \d+ min\./);
+    expect(refused).not.toContain('LAUNCH20 applied');
   });
 });
 

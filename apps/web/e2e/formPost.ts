@@ -71,14 +71,21 @@ function decodeEntities(text: string): string {
     .replaceAll('&amp;', '&');
 }
 
-/** The form a browser without JavaScript sends for these fields. */
+/**
+ * The form a browser without JavaScript sends for these fields. The page's `shownTotal`
+ * (the total of its default choices) is left out unless `fields` sets one: these fields
+ * replace the defaults, so it would not describe them, and the engine would answer with a
+ * review of the new total (no-javascript.spec.ts walks through that review as a visitor).
+ */
 export async function planStepForm(
   baseURL: string,
   fields: PlanStepFields,
   planId = fields.plan ?? 'starter',
 ): Promise<FormData> {
   const form = new FormData();
-  for (const [name, value] of await hiddenInputs(baseURL, planId)) form.append(name, value);
+  for (const [name, value] of await hiddenInputs(baseURL, planId)) {
+    if (name !== 'shownTotal') form.append(name, value);
+  }
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return form;
 }

@@ -45,10 +45,18 @@ test.describe('a visitor without JavaScript', () => {
     await page.getByRole('radio', { name: 'Yearly' }).check();
     await page.getByRole('spinbutton', { name: 'Seats' }).fill('4');
     const details = await fillDetails(page, { country: 'Netherlands' });
-    // Without JavaScript the label cannot follow the choices; the server prices the order.
+    // Without JavaScript the label cannot follow the choices: it still says the monthly
+    // price of 3 seats. Pressing it charges nothing; the server shows the new total first.
+    await expect(payButton(page)).toHaveText('Pay €45.00');
     await payButton(page).click();
-
-    // 4 × €150.00 = €600.00, plus 21% Dutch VAT = €726.00: the amount the server priced.
+    await expect(page).toHaveURL(/\/checkout\/team$/);
+    await expect(page.locator('form').getByRole('status')).toHaveText(
+      'Nothing was charged: your total is now €726.00. Check the order summary, then confirm with the button below.',
+    );
+    await expect(page.getByRole('spinbutton', { name: 'Seats' })).toHaveValue('4');
+    await expect(emailInput(page)).toHaveValue(details.email);
+    // 4 × €150.00 = €600.00, plus 21% Dutch VAT = €726.00: shown, then charged.
+    await payButton(page).filter({ hasText: 'Pay €726.00' }).click();
     await payOnHostedPage(page, cards.succeeds, '€726.00');
 
     await expect(page).toHaveURL(FINISH_URL);
@@ -123,12 +131,36 @@ test.describe('a visitor without JavaScript', () => {
     await page.getByRole('spinbutton', { name: 'Seats' }).fill('3');
     await fillDetails(page, { email: 'back.to.shop@example.com' });
     await payButton(page).click();
+    // The new total first (see the first test), then the processor's page.
+    await payButton(page).filter({ hasText: 'Pay €' }).click();
     await expect(page).toHaveURL(HOSTED_PAGE_URL);
 
     await page.getByRole('link', { name: 'Back to the shop' }).click();
     // The plan step is a static page: the link's choices apply once its script runs.
     await expect(page).toHaveURL(/\/checkout\/team\?interval=yearly&seats=3(&|$)/);
     await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  });
+
+  test('the seat buttons work: each press comes back with the new count and total', async ({
+    page,
+  }) => {
+    await page.goto('/checkout/team');
+    const seats = page.getByRole('spinbutton', { name: 'Seats' });
+    await expect(seats).toHaveValue('3');
+    await fillDetails(page, { email: 'seat.buttons@example.com', country: 'Germany' });
+    await page.getByRole('button', { name: 'Add a seat' }).click();
+    await expect(seats).toHaveValue('4');
+    await page.getByRole('button', { name: 'Add a seat' }).click();
+    await expect(seats).toHaveValue('5');
+    await page.getByRole('button', { name: 'Remove a seat' }).click();
+    await expect(seats).toHaveValue('4');
+    // 4 × €15.00 = €60.00 plus 19% German VAT: what the button now says and what is charged.
+    await expect(payButton(page)).toHaveText('Pay €71.40');
+    await expect(emailInput(page)).toHaveValue('seat.buttons@example.com');
+    await payButton(page).click();
+    await payOnHostedPage(page, cards.succeeds, '€71.40');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+    await expect(definitionOf(receipt(page), 'Seats')).toHaveText('4');
   });
 
   test('a bad email comes back with its message and every other field kept', async ({ page }) => {

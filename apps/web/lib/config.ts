@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { stripeConfigFromEnv } from '@plankit/checkout/stripe';
 
 /**
  * A whole number ≥ `min` from the environment, or undefined when unset; anything else stops
@@ -23,6 +24,18 @@ function readWebhook(): { url: string; secret: string } | undefined {
   }
   return { url, secret };
 }
+
+/**
+ * Stripe, when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set
+ * (STRIPE_API_BASE points the SDK at another server, e.g. the fake); null: the test
+ * provider. Some but not all of them stops the server with a message naming each.
+ */
+const stripe = stripeConfigFromEnv(process.env);
+
+/** The origin of Stripe's hosted pages: Stripe's own, or the fake's (STRIPE_API_BASE). */
+const stripePages = stripe?.apiBase
+  ? new URL(stripe.apiBase).origin
+  : 'https://checkout.stripe.com';
 
 /**
  * The host's configuration, from environment variables (documented in the README).
@@ -58,22 +71,35 @@ export const config = {
    * signed with PLANKIT_WEBHOOK_SECRET (`whsec_…`). Both or neither.
    */
   webhook: readWebhook(),
-  /** The site's origin (https://shop.example), for links in emails. */
-  publicUrl: process.env.PLANKIT_PUBLIC_URL || null,
   /** The SMTP server receipts go through (smtp://user:pass@host:587); unset: no emails. */
   smtpUrl: process.env.PLANKIT_SMTP_URL || null,
   /** The sender of the emails ("Shop <billing@shop.example>"). */
   mailFrom: process.env.PLANKIT_MAIL_FROM || null,
   /**
+   * The host's public origin, where a processor on another origin (Stripe) sends the buyer
+   * back to and where the links in emails lead: `PLANKIT_PUBLIC_URL`, else
+   * `http://localhost:{PORT}`.
+   */
+  publicUrl: process.env.PLANKIT_PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`,
+  /** The Stripe provider's settings, or null for the built-in test provider. */
+  stripe,
+  /**
    * The payment processor's origins, the one place the Content Security Policy learns
    * them: where its hosted payment page lets a form post (`form-action`), and later its
    * card fields' frames and API. The built-in test provider is served by the host itself,
-   * so none today; with Stripe's hosted Checkout, `formAction: ['https://checkout.stripe.com']`.
+   * so none; Stripe's are those of its CSP guide (https://docs.stripe.com/security/guide#content-security-policy).
    */
-  paymentProcessor: {
-    formAction: [] as string[],
-    frame: [] as string[],
-    connect: [] as string[],
-    script: [] as string[],
-  },
+  paymentProcessor: stripe
+    ? {
+        formAction: [stripePages],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+        script: ['https://js.stripe.com'],
+      }
+    : {
+        formAction: [] as string[],
+        frame: [] as string[],
+        connect: [] as string[],
+        script: [] as string[],
+      },
 } as const;

@@ -4,9 +4,11 @@ import {
   createCheckoutEngine,
   createTestPaymentProvider,
   openCheckoutStore,
+  type PaymentProvider,
   type SqlClient,
   type TestPaymentProvider,
 } from '@plankit/checkout/server';
+import { createStripeProvider } from '@plankit/checkout/stripe';
 import { catalog } from './catalog';
 import { config } from './config';
 import { routes } from './routes';
@@ -17,7 +19,8 @@ import { registerStoreProbe } from './storeHealth';
 interface OpenedEngine {
   engine: CheckoutEngine;
   client: SqlClient;
-  provider: TestPaymentProvider;
+  /** The test provider, when it is the one configured (no Stripe keys). */
+  testProvider: TestPaymentProvider | null;
 }
 
 const holder = globalThis as typeof globalThis & {
@@ -31,15 +34,26 @@ async function openEngine(): Promise<OpenedEngine> {
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
-  // The test provider keeps its payments in the same database, so several host
-  // processes sharing one Postgres still never charge twice for one key. Its processor is
-  // served by this host (app/test-processor) and reports what happens on its pages
-  // through the webhook route (app/api/webhooks/[provider]).
-  const provider = createTestPaymentProvider({
-    ledger: client,
-    webhookUrl: routes.webhook('test'),
-    merchantName: config.merchantName,
-  });
+  // With the Stripe keys set, Stripe (its webhooks come to /api/webhooks/stripe). Else the
+  // test provider: it keeps its payments in the same database, so several host processes
+  // sharing one Postgres still never charge twice for one key. Its processor is served by
+  // this host (app/test-processor) and reports what happens on its pages through the
+  // webhook route (app/api/webhooks/[provider]).
+  const testProvider = config.stripe
+    ? null
+    : createTestPaymentProvider({
+        ledger: client,
+        webhookUrl: routes.webhook('test'),
+        merchantName: config.merchantName,
+      });
+  const provider: PaymentProvider =
+    testProvider ??
+    createStripeProvider({
+      secretKey: config.stripe?.secretKey ?? '',
+      webhookSecret: config.stripe?.webhookSecret ?? '',
+      apiBase: config.stripe?.apiBase,
+      publicUrl: config.publicUrl,
+    });
   const engine = createCheckoutEngine({
     catalog,
     store,
@@ -57,10 +71,9 @@ async function openEngine(): Promise<OpenedEngine> {
             smtpUrl: config.smtpUrl,
             from: config.mailFrom ?? `${config.merchantName} <receipts@localhost>`,
           },
-          publicUrl: config.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
         }
       : {}),
-    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    publicUrl: config.publicUrl,
     ...(config.merchantAddress ? { merchantAddress: config.merchantAddress } : {}),
   });
   if (!config.smtpUrl) {
@@ -71,7 +84,7 @@ async function openEngine(): Promise<OpenedEngine> {
   // sessions and renewing subscriptions, every minute, safe in every process sharing the
   // store.
   engine.start();
-  return { engine, client, provider };
+  return { engine, client, testProvider };
 }
 
 function openedEngine(): Promise<OpenedEngine> {
@@ -87,9 +100,9 @@ export async function getEngine(): Promise<CheckoutEngine> {
   return (await openedEngine()).engine;
 }
 
-/** The built-in test provider, whose processor pages the host serves. */
-export async function getTestProvider(): Promise<TestPaymentProvider> {
-  return (await openedEngine()).provider;
+/** The built-in test provider, whose processor pages the host serves; null with Stripe. */
+export async function getTestProvider(): Promise<TestPaymentProvider | null> {
+  return (await openedEngine()).testProvider;
 }
 
 // The proxy asks this before rendering a page that needs the store: it opens the store if

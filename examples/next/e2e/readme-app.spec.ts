@@ -125,6 +125,12 @@ test.describe('a visitor without JavaScript', () => {
     await openTeamPlan(page, { hydrated: false });
     await fillDetails(page);
     await page.getByRole('button', { name: /^Pay / }).click();
+    // The page could not add German VAT to its total without JavaScript: nothing was
+    // charged, the new total is shown, and the same button confirms it.
+    await expect(page.locator('form').getByRole('status')).toContainText(
+      'Nothing was charged: your total is now €35.70.',
+    );
+    await page.getByRole('button', { name: 'Pay €35.70' }).click();
     await expect(page).toHaveURL(/\/test-processor\/pay\/pi_[A-Za-z0-9_-]+$/);
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay €35.70' }).click();

@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as client from '@plankit/checkout';
 import * as server from '@plankit/checkout/server';
+import * as stripe from '@plankit/checkout/stripe';
+import * as stripeClient from '@plankit/checkout/stripe/client';
+import * as stripeFake from '@plankit/checkout/stripe/fake';
 import * as testing from '@plankit/checkout/testing';
 import { distDir } from './support.js';
 
@@ -169,6 +172,30 @@ describe('@plankit/checkout/testing', () => {
   it('exports exactly the contract suites and their fixtures', () => {
     expect(Object.keys(testing).sort()).toEqual([...TESTING_EXPORTS].sort());
   });
+});
+
+describe('the Stripe entries', () => {
+  it.each([
+    [
+      '@plankit/checkout/stripe',
+      'stripe.js',
+      stripe,
+      ['createStripeProvider', 'stripeConfigFromEnv', 'stripeConnectionOf'],
+    ],
+    ['@plankit/checkout/stripe/client', 'stripeClient.js', stripeClient, ['StripePaymentFields']],
+    [
+      '@plankit/checkout/stripe/fake',
+      'stripeFake.js',
+      stripeFake,
+      ['FAKE_TEST_PAYMENT_METHODS', 'fakeCardByNumber', 'startFakeStripe'],
+    ],
+  ] as const)(
+    '%s resolves to dist/%s and exports exactly its names',
+    (entry, file, module, names) => {
+      expect(require.resolve(entry)).toBe(`${distDir}/${file}`);
+      expect(Object.keys(module).sort()).toEqual([...names].sort());
+    },
+  );
 });
 
 describe('@plankit/checkout/styles.css', () => {

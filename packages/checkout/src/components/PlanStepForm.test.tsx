@@ -218,6 +218,52 @@ describe('team plan, 5 seats (2-50) at 12 € per seat', () => {
   });
 });
 
+describe('the total the form tells the server it showed', () => {
+  const shownTotal = (container: HTMLElement) =>
+    container.querySelector<HTMLInputElement>('input[name="shownTotal"]')?.value;
+
+  it('follows the summary: seats and country change it, and the stepper posts nothing', async () => {
+    const { user, container, action } = renderForm({ plan: catalogPlan('team') });
+    expect(shownTotal(container)).toBe('EUR 6000');
+    await user.click(screen.getByRole('button', { name: 'Add a seat' }));
+    expect(shownTotal(container)).toBe('EUR 7200');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'DE');
+    expect(shownTotal(container)).toBe('EUR 8568');
+    expect(screen.getByRole('button', { name: 'Pay €85.68' })).toBeInTheDocument();
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('without JavaScript the − and + buttons submit the form with their intent', () => {
+    renderForm({ plan: catalogPlan('team') });
+    for (const [name, intent] of [
+      ['Add a seat', 'seats-up'],
+      ['Remove a seat', 'seats-down'],
+    ]) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('type', 'submit');
+      expect(button).toHaveAttribute('name', 'intent');
+      expect(button).toHaveAttribute('value', intent);
+    }
+  });
+
+  it('a review from the server says nothing was charged and shows the new total', () => {
+    renderForm({
+      plan: catalogPlan('team'),
+      initialState: {
+        ...initialPlanStepState,
+        values: { seats: '6', country: 'DE', email: 'ada@example.com', name: 'Ada' },
+        idempotencyKey: 'k'.repeat(24),
+        review: 'total-changed',
+      },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Nothing was charged: your total is now €85.68. Check the order summary, then confirm with the button below.',
+    );
+    expect(screen.getByRole('button', { name: 'Pay €85.68' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
+  });
+});
+
 describe('per-seat plan bounded to 1-3 seats, starting at 2', () => {
   it('stops at the bounds and disables the button that would pass them', async () => {
     const { user } = renderForm({

@@ -17,6 +17,7 @@ import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { isFreePlan } from '../pricing/quote.js';
 import { normalisePromoCode } from '../pricing/resolvePromoCode.js';
+import { shownTotalOf } from '../pricing/shownTotal.js';
 import { needsPaymentDetails } from '../validation/checkoutForm.js';
 import { initialPlanStepState, type PlanStepAction, type PlanStepState } from '../views/types.js';
 import { BuyerFields } from './BuyerFields.js';
@@ -163,19 +164,25 @@ export function PlanStepForm(props: PlanStepFormProps) {
       <input type="hidden" name="plan" value={plan.id} />
       <input type="hidden" name="idempotencyKey" value={form.idempotencyKey} />
       <input type="hidden" name="promoApplied" value={appliedPromo?.code ?? ''} />
+      {/* The total next to the button: the engine charges nothing when its quote differs. */}
+      <input type="hidden" name="shownTotal" value={shownTotalOf(currentQuote)} />
       <PayButton label={payLabel} pending={pending} pendingLabel="" hiddenDefault />
       <FormAlerts
         ref={alertRef}
         formError={formatFieldError(messages, form.clientError ?? state.formError)}
         hasErrors={Object.values(form.errors).some(Boolean) || form.paymentInvalid}
         status={
-          appliedPromo && state.status === 'idle'
-            ? formatMessage(messages.promoAppliedReview, {
-                code: appliedPromo.code,
-                percent: appliedPromo.percentOff,
-                amount: money(currentQuote.dueToday),
-              })
-            : null
+          state.status !== 'idle'
+            ? null
+            : state.review === 'total-changed'
+              ? formatMessage(messages.totalChangedReview, { amount: money(currentQuote.total) })
+              : appliedPromo
+                ? formatMessage(messages.promoAppliedReview, {
+                    code: appliedPromo.code,
+                    percent: appliedPromo.percentOff,
+                    amount: money(currentQuote.dueToday),
+                  })
+                : null
         }
         messages={messages}
       />

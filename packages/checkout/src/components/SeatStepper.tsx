@@ -14,8 +14,9 @@ export interface SeatStepperProps {
 }
 
 /**
- * Seat count: a number input (works without JavaScript, type-able) flanked by − and +
- * buttons that clamp to the plan's bounds.
+ * Seat count: a number input (type-able) flanked by − and + buttons that clamp to the
+ * plan's bounds. With JavaScript the buttons step in place; without it they post the form
+ * (`intent=seats-down`/`seats-up`) and the server answers with the new count and total.
  */
 export function SeatStepper({ min, max, value, onChange, error, messages }: SeatStepperProps) {
   const current = Number.parseInt(value, 10);
@@ -33,12 +34,17 @@ export function SeatStepper({ min, max, value, onChange, error, messages }: Seat
       {(aria) => (
         <div className="pk-stepper">
           <button
-            type="button"
+            type="submit"
+            name="intent"
+            value="seats-down"
             className="pk-stepper-button"
             aria-label={messages.seatsDecrease}
             aria-controls="pk-seats"
             disabled={!Number.isNaN(current) && current <= min}
-            onClick={() => step(-1)}
+            onClick={(event) => {
+              event.preventDefault();
+              step(-1);
+            }}
           >
             −
           </button>
@@ -56,12 +62,17 @@ export function SeatStepper({ min, max, value, onChange, error, messages }: Seat
             onChange={(event) => onChange(event.target.value)}
           />
           <button
-            type="button"
+            type="submit"
+            name="intent"
+            value="seats-up"
             className="pk-stepper-button"
             aria-label={messages.seatsIncrease}
             aria-controls="pk-seats"
             disabled={!Number.isNaN(current) && current >= max}
-            onClick={() => step(1)}
+            onClick={(event) => {
+              event.preventDefault();
+              step(1);
+            }}
           >
             +
           </button>

@@ -23,13 +23,14 @@ export interface NoJsKeyParts {
   name: string;
   country: string;
   promo: string;
-  clientAddress: string | null | undefined;
 }
 
 /** Keyed hashes of what the engine must not store in the clear. */
 export interface ClientKeys {
   /** Throttling key of a client address, or null without one. */
   clientKey(clientAddress: string | null | undefined): string | null;
+  /** Throttling key of a buyer's email (case-insensitive), or null without one. */
+  emailKey(email: string | null | undefined): string | null;
   /** Hash of the visitor's browser token, or null without one. */
   visitorHash(visitorToken: string | null | undefined): string | null;
   /**
@@ -39,6 +40,12 @@ export interface ClientKeys {
   isOwner(storedHash: string | null, visitorToken: string | null | undefined): boolean;
   /** Idempotency key for a submission that came without one (JavaScript off). */
   noJsKey(parts: NoJsKeyParts, windowIndex: number): string;
+  /**
+   * The key of the checkout that follows a finished one (paid, or expired) when the same
+   * key comes with a new submission: the same for every repeat of that submission, so a
+   * double click on the second purchase is still one checkout.
+   */
+  successorKey(idempotencyKey: string): string;
 }
 
 /** Creates the keyed hashes for one secret. Each use has its own label, so hashes never collide across uses. */
@@ -56,6 +63,7 @@ export function createClientKeys(secret: string): ClientKeys {
 
   return {
     clientKey: (address) => (address ? hmac('plankit.client', address) : null),
+    emailKey: (email) => (email ? hmac('plankit.email', email.trim().toLowerCase()) : null),
     visitorHash,
     isOwner(storedHash, visitorToken) {
       if (storedHash === null) return true;
@@ -76,12 +84,13 @@ export function createClientKeys(secret: string): ClientKeys {
         parts.name,
         parts.country,
         parts.promo,
-        parts.clientAddress ?? '',
         windowIndex,
       );
       // `nojs_` + 43 characters: inside the 16-64 characters a posted key may have, so the
       // key the engine hands back in the form state is accepted when posted again.
       return `nojs_${digest}`;
     },
+    // `next_` + 43 characters: a valid posted key too, like `nojs_`.
+    successorKey: (key) => `next_${hmac('plankit.successor', key)}`,
   };
 }

@@ -131,7 +131,7 @@ export interface CheckoutEngine {
 export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEngine {
   const resolved = resolveEngineOptions(options);
   // The channels this engine serves are recorded in the store before it writes an event, so
-  // each event gets a delivery on them (the outbox: migration 6). Every public call that can
+  // each event gets a delivery on them (the outbox: migration 7). Every public call that can
   // write one waits for it; a failure is logged and tried again on the next call.
   let channelsReady: Promise<void> | null = null;
   const registerChannels = (): Promise<void> => {

@@ -25,12 +25,20 @@ export interface EngineContext extends ResolvedEngineOptions, WorkerContext {
   /** The host's in-process event handlers (`engine.on`). */
   handlers: EventHandlers;
   mailer: EventMailer | null;
+  /**
+   * A warning that may recur on every request while a condition lasts (an attack): logged
+   * at most once a minute per `topic` by this process, so the log stays readable.
+   */
+  warnOnce(topic: string, message: string, details: Record<string, unknown>): void;
 }
+
+const WARN_EVERY_MS = 60_000;
 
 export function createEngineContext(
   options: ResolvedEngineOptions,
   parts: { handlers: EventHandlers; mailer: EventMailer | null },
 ): EngineContext {
+  const lastWarned = new Map<string, number>();
   return {
     ...parts,
     ...options,
@@ -38,5 +46,11 @@ export function createEngineContext(
     keys: createClientKeys(options.secret),
     clock: createEngineClock(options.store.clock),
     planOf: (planId) => findPlan(options.catalog, planId) ?? undefined,
+    warnOnce(topic, message, details) {
+      const at = Date.now();
+      if (at - (lastWarned.get(topic) ?? Number.NEGATIVE_INFINITY) < WARN_EVERY_MS) return;
+      lastWarned.set(topic, at);
+      options.logger.warn(message, details);
+    },
   };
 }

@@ -4,14 +4,15 @@ import type { EngineContext } from './engineContext.js';
 
 /**
  * The idempotency key of a submission that came without one (JavaScript off): a keyed hash
- * of what was chosen, the client's address and a 10-minute window, so an accidental repeat
- * (a double click, a reload that posts again) is the same checkout. It looks one window
- * back, so a repeat seconds after a window edge still finds the first checkout.
+ * of what was chosen and a 10-minute window, so an accidental repeat (a double click, a
+ * reload that posts again) is the same checkout, whichever address it comes from (a phone
+ * switching networks posts from two). It looks one window back, so a repeat seconds after
+ * a window edge still finds the first checkout. A purchase made on purpose after the first
+ * one finished is a new checkout (see `startCheckout`).
  */
 export async function noJsIdempotencyKey(
   ctx: EngineContext,
   selection: SessionSelection,
-  clientAddress: string | null | undefined,
 ): Promise<string> {
   const at = ctx.clock.now().getTime();
   const parts = {
@@ -23,7 +24,6 @@ export async function noJsIdempotencyKey(
     name: selection.name,
     country: selection.country,
     promo: selection.promoCode ?? '',
-    clientAddress,
   };
   const window = Math.floor(at / NO_JS_WINDOW_MS);
   const previous = ctx.keys.noJsKey(parts, window - 1);

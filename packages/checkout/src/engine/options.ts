@@ -6,6 +6,7 @@ import type { PaymentProvider } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { CheckoutStore } from '../store/types.js';
 import { DEV_SECRET } from './clientKeys.js';
+import type { ThrottleLimits } from './throttle.js';
 
 /** Where the engine reports failures; never given card numbers, CVCs or emails. */
 export type EngineLogger = Pick<Console, 'error' | 'warn' | 'info'>;
@@ -33,17 +34,26 @@ export interface CheckoutEngineOptions {
   attemptLeaseMs?: number;
   /** How long a payment provider call may take before it counts as failed (default 30 s). */
   providerTimeoutMs?: number;
-  /** Limits on failed payments (card-testing defence). */
+  /** Limits on failed payments and promo code guesses (card-testing defence). */
   throttle?: {
     /** Failed payments per session within the window (default 5). */
     maxFailuresPerSession?: number;
     /** Failed payments per client address within the window (default 10). */
     maxFailuresPerClient?: number;
+    /** Failed payments per buyer email within the window, across sessions (default 10). */
+    maxFailuresPerEmail?: number;
     /**
-     * Failed payments of all visitors within the window (default 100): the backstop when
-     * client addresses are forged (a `x-forwarded-for` header nobody overwrote).
+     * Failed payments of all visitors within the window (default 100) beyond which every
+     * payment waits `overallDelayMs` first: friction against an attack from many addresses,
+     * never a refusal (one attacker must not be able to shut the shop).
      */
     maxFailuresOverall?: number;
+    /** The wait past `maxFailuresOverall`, in milliseconds (default 3000). */
+    overallDelayMs?: number;
+    /** Unknown or expired promo codes per client address within the window (default 20). */
+    maxPromoFailuresPerClient?: number;
+    /** Unknown or expired promo codes per checkout within the window (default 10). */
+    maxPromoFailuresPerCheckout?: number;
     /** Sliding window in milliseconds (default 15 minutes). */
     windowMs?: number;
   };
@@ -97,12 +107,7 @@ export interface ResolvedEngineOptions {
   sessionTtlMs: number;
   attemptLeaseMs: number;
   providerTimeoutMs: number;
-  throttle: {
-    maxFailuresPerSession: number;
-    maxFailuresPerClient: number;
-    maxFailuresOverall: number;
-    windowMs: number;
-  };
+  throttle: ThrottleLimits;
   sweepIntervalMs: number;
   secret: string;
   secretIsDefault: boolean;
@@ -174,14 +179,22 @@ const optionsSchema = z.object({
     .object({
       maxFailuresPerSession: positiveCount(5),
       maxFailuresPerClient: positiveCount(10),
+      maxFailuresPerEmail: positiveCount(10),
       maxFailuresOverall: positiveCount(100),
+      overallDelayMs: z.number().int().min(0).max(30_000, 'must be at most 30000 ms').default(3000),
+      maxPromoFailuresPerClient: positiveCount(20),
+      maxPromoFailuresPerCheckout: positiveCount(10),
       windowMs: positiveMs(15 * MINUTE),
     })
     .strict()
     .default({
       maxFailuresPerSession: 5,
       maxFailuresPerClient: 10,
+      maxFailuresPerEmail: 10,
       maxFailuresOverall: 100,
+      overallDelayMs: 3000,
+      maxPromoFailuresPerClient: 20,
+      maxPromoFailuresPerCheckout: 10,
       windowMs: 15 * MINUTE,
     }),
   sweepIntervalMs: z.number().int().min(1000, 'must be at least 1000 ms').default(MINUTE),

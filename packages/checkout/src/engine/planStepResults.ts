@@ -11,7 +11,7 @@ export function planStepResults(
 ) {
   const state = (
     status: PlanStepState['status'],
-    fields: Pick<PlanStepState, 'fieldErrors' | 'formError' | 'idempotencyKey'>,
+    fields: Pick<PlanStepState, 'fieldErrors' | 'formError' | 'idempotencyKey' | 'review'>,
   ): SubmitResult => ({ kind: 'state', state: { status, ...fields, values, appliedPromo } });
   const failed = (formError: FieldError, idempotencyKey: string | null): SubmitResult =>
     state('failed', { fieldErrors: {}, formError, idempotencyKey });

@@ -163,6 +163,55 @@ describe.each(databases)('the buyer on the provider’s pages, on $name', (datab
       expect(expectRedirect(a)).toEqual(expectRedirect(b));
     });
 
+    it('the same post from another address is the same checkout (the key ignores addresses)', async () => {
+      const { engine } = h.setup();
+      const form = h.post({ idempotencyKey: '', paymentMethod: '' });
+      const a = expectRedirect(
+        await engine.submitPlanStep(form, { clientAddress: '198.51.100.7', visitorToken: null }),
+      );
+      const b = expectRedirect(
+        await engine.submitPlanStep(form, { clientAddress: '203.0.113.9', visitorToken: null }),
+      );
+      expect(b).toEqual(a);
+    });
+
+    it('buying again after paying is a new checkout, from any browser; its repeats are one', async () => {
+      const { engine, provider, paid } = h.setup();
+      const form = h.post({ idempotencyKey: '', paymentMethod: '' });
+      const first = expectRedirect(await engine.submitPlanStep(form, visitor));
+      await provider.handle(
+        processorRequest(first.location, { number: '4242 4242 4242 4242', expiry, cvc: '123' }),
+      );
+      expect((await engine.getFinishView(first.sessionId, visitor)).status).toBe('paid');
+
+      // Minutes later, the same details from another browser: a new checkout on its own
+      // hosted page, not the first receipt and not "expired".
+      const elsewhere = { clientAddress: '203.0.113.9', visitorToken: 'other-browser' };
+      const second = expectRedirect(await engine.submitPlanStep(form, elsewhere));
+      expect(second.sessionId).not.toBe(first.sessionId);
+      expect(second.location).toMatch(/^\/test-processor\/pay\/pi_/);
+      expect(second.location).not.toBe(first.location);
+      // A double click on that second purchase is still one checkout.
+      expect(expectRedirect(await engine.submitPlanStep(form, elsewhere))).toEqual(second);
+      await provider.handle(
+        processorRequest(second.location, { number: '4242 4242 4242 4242', expiry, cvc: '123' }),
+      );
+      expect((await engine.getFinishView(second.sessionId, elsewhere)).status).toBe('paid');
+      expect(await paid()).toBe(2);
+      // And a third purchase after that one follows the chain to a third checkout.
+      const third = expectRedirect(await engine.submitPlanStep(form, visitor));
+      expect([first.sessionId, second.sessionId]).not.toContain(third.sessionId);
+    });
+
+    it('a free plan posted twice is one order', async () => {
+      const { engine } = h.setup();
+      const form = h.post({ plan: 'free', idempotencyKey: '', paymentMethod: '' });
+      const first = expectRedirect(await engine.submitPlanStep(form, visitor));
+      const again = expectRedirect(await engine.submitPlanStep(form, visitor));
+      expect(again.sessionId).toBe(first.sessionId);
+      expect(await h.countRows('orders')).toBe(1);
+    });
+
     it('a repeat across a window edge is the same checkout', async () => {
       const { engine } = h.setup();
       await h.store.clock.travel(new Date('2031-01-31T12:09:59.000Z'), { freeze: true });

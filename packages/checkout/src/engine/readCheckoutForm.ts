@@ -8,8 +8,11 @@ const MAX_FIELD_LENGTH = 512;
 export interface CheckoutPost {
   planId: string;
   idempotencyKey: string;
-  /** Which button sent the form: Pay (also the default) or the promo code's Apply. */
-  intent: 'pay' | 'apply-promo';
+  /**
+   * Which button sent the form: Pay (also the default), the promo code's Apply, or the
+   * seat stepper's − and + (which post the form only without JavaScript).
+   */
+  intent: 'pay' | 'apply-promo' | 'seats-down' | 'seats-up';
   /**
    * The promo code the order summary priced when the visitor pressed Pay (`promoApplied`),
    * or null when the form did not say (an older form, an API client).
@@ -21,8 +24,15 @@ export interface CheckoutPost {
    * Never card data: the engine has no field for it.
    */
   paymentMethodId: string | null;
+  /**
+   * The total the form showed next to the button (`shownTotal`, "EUR 5355": currency and
+   * the quote's total in minor units), or null when the form did not say (an API client).
+   */
+  shownTotal: string | null;
   values: CheckoutFormValues;
 }
+
+const INTENTS = ['pay', 'apply-promo', 'seats-down', 'seats-up'] as const;
 
 /** What a provider's payment-method id looks like (`pm_…`, Stripe's and the test processor's). */
 const PAYMENT_METHOD_PATTERN = /^[A-Za-z0-9_-]{3,255}$/;
@@ -45,8 +55,8 @@ function read(form: FormData | Record<string, string>, name: string): string {
 }
 
 /**
- * Reads a plan-step submission. Only `plan`, `idempotencyKey`, `intent`, `promoApplied`
- * and the checkout fields are read: an `amount`, `total` or `price` the browser sends
+ * Reads a plan-step submission. Only `plan`, `idempotencyKey`, `intent`, `promoApplied`,
+ * `paymentMethod`, `shownTotal` and the checkout fields are read: an `amount`, `total` or `price` the browser sends
  * never reaches the engine, which computes every amount from the catalog.
  */
 export function readCheckoutForm(input: FormData | Record<string, string>): CheckoutPost {
@@ -59,11 +69,12 @@ export function readCheckoutForm(input: FormData | Record<string, string>): Chec
   return {
     planId: read(form, 'plan').trim(),
     idempotencyKey: read(form, 'idempotencyKey').trim(),
-    intent: read(form, 'intent') === 'apply-promo' ? 'apply-promo' : 'pay',
+    intent: INTENTS.find((intent) => intent === read(form, 'intent')) ?? 'pay',
     promoApplied: readOrNull(form, 'promoApplied'),
     paymentMethodId: PAYMENT_METHOD_PATTERN.test(read(form, 'paymentMethod'))
       ? read(form, 'paymentMethod')
       : null,
+    shownTotal: readOrNull(form, 'shownTotal'),
     values,
   };
 }

@@ -2,6 +2,7 @@ import { findPlan } from '../catalog/findPlan.js';
 import type { Plan } from '../catalog/schema.js';
 import { quote } from '../pricing/quote.js';
 import { normalisePromoCode, resolvePromoCode } from '../pricing/resolvePromoCode.js';
+import { shownTotalOf } from '../pricing/shownTotal.js';
 import type { SessionSelection } from '../store/types.js';
 import {
   type CheckoutSubmission,
@@ -72,6 +73,19 @@ export function readSubmission(
     };
   }
 
+  // The seat stepper's − or + without JavaScript: the form comes back with the new count
+  // and its total; nothing else is validated, stored or charged.
+  // (A plan without seats has no stepper: such a post changes nothing.)
+  if (post.intent === 'seats-down' || post.intent === 'seats-up') {
+    return {
+      answer: planStepResults(steppedSeats(plan, values, post.intent), appliedPromo).state('idle', {
+        fieldErrors: {},
+        formError: null,
+        idempotencyKey: postedKey,
+      }),
+    };
+  }
+
   const checked = validateCheckout(post.values, validation);
   if (!checked.ok) {
     return {
@@ -105,6 +119,20 @@ export function readSubmission(
     promo,
     taxRateBasisPoints: country?.taxRateBasisPoints ?? 0,
   });
+  // The form showed another total (seats or country changed without JavaScript, so its
+  // summary could not follow; a price changed since the page was built): charge nothing,
+  // show the new total and let the visitor confirm it. An API client that sends no
+  // `shownTotal` skips this, as it skips the promo review.
+  if (post.shownTotal !== null && post.shownTotal.trim() !== shownTotalOf(amounts)) {
+    return {
+      answer: results.state('idle', {
+        fieldErrors: {},
+        formError: null,
+        idempotencyKey: postedKey,
+        review: 'total-changed',
+      }),
+    };
+  }
   return {
     ready: {
       post,
@@ -127,4 +155,18 @@ export function readSubmission(
       },
     },
   };
+}
+
+/** The form's values with the seat count one down or up, within the plan's bounds. */
+function steppedSeats(
+  plan: Plan,
+  values: ReturnType<typeof refillValues>,
+  intent: 'seats-down' | 'seats-up',
+): ReturnType<typeof refillValues> {
+  if (!plan.seats) return values;
+  const { min, max } = plan.seats;
+  const typed = Number.parseInt(values.seats ?? '', 10);
+  const base = Number.isNaN(typed) ? (plan.seats.default ?? min) : typed;
+  const seats = Math.min(max, Math.max(min, base + (intent === 'seats-up' ? 1 : -1)));
+  return { ...values, seats: String(seats) };
 }

@@ -44,6 +44,7 @@ describe.each(databases)('recovering from failures on $name', (database) => {
     step: 'start' | 'create' | 'record' | 'confirm',
     provider: TestPaymentProvider,
     idempotencyKey = newKey(),
+    card = h.cards.success,
   ) {
     const { session } = await h.store.startAttempt({
       session: {
@@ -57,6 +58,7 @@ describe.each(databases)('recovering from failures on $name', (database) => {
       leaseMs: 2 * MINUTE,
       failureWindowMs: 15 * MINUTE,
       clientKey: null,
+      emailKey: null,
     });
     if (step === 'start') return session;
     const { intentId } = await provider.createIntent({
@@ -75,10 +77,7 @@ describe.each(databases)('recovering from failures on $name', (database) => {
     if (step === 'create') return session;
     await h.store.recordIntent(session.id, 1, intentId);
     if (step === 'record') return session;
-    await provider.confirmIntent(intentId, {
-      paymentMethodId: h.cards.success,
-      returnUrl: '/back',
-    });
+    await provider.confirmIntent(intentId, { paymentMethodId: card, returnUrl: '/back' });
     return session;
   }
 
@@ -255,9 +254,11 @@ describe.each(databases)('recovering from failures on $name', (database) => {
       const state = expectState(await engine.submitPlanStep(form, visitor));
       expect(state.formError).toEqual({ message: 'errorThrottled', values: { minutes: 15 } });
       expect(await attempts()).toBe(2);
-      expect(
-        logs.some(([level, message]) => level === 'warn' && String(message).includes('throttle')),
-      ).toBe(true);
+      expect(logs).toContainEqual([
+        'warn',
+        '[plankit] card-testing limit refused a payment',
+        expect.objectContaining({ limit: 'client', minutes: 15 }),
+      ]);
       const session = await h.store.getSessionByIdempotencyKey(form.idempotencyKey);
       await expect(engine.getFinishView(session?.id, visitor)).resolves.toMatchObject({
         status: 'failed',
@@ -271,38 +272,164 @@ describe.each(databases)('recovering from failures on $name', (database) => {
       );
     });
 
-    it('stops everyone once failures across all clients reach the overall limit', async () => {
-      const { engine, attempts } = h.setup({ throttle: { maxFailuresOverall: 3 } });
-      for (let i = 0; i < 3; i++) {
+    it('past the overall limit nobody is refused: a good card from another visitor pays, slowed down', async () => {
+      const { engine, paid, logs } = h.setup({
+        throttle: { maxFailuresOverall: 3, overallDelayMs: 10 },
+      });
+      for (let i = 0; i < 4; i++) {
         const forged = { clientAddress: `198.51.100.${i}`, visitorToken: `t${i}` };
         expectState(
-          await engine.submitPlanStep(h.post({ paymentMethod: h.cards.declined }), forged),
+          await engine.submitPlanStep(
+            h.post({ paymentMethod: h.cards.declined, email: `tester${i}@example.com` }),
+            forged,
+          ),
+        );
+      }
+      const good = { clientAddress: '203.0.113.99', visitorToken: 't99' };
+      const { sessionId } = expectRedirect(
+        await engine.submitPlanStep(h.post({ email: 'grace@example.com' }), good),
+      );
+      expect((await engine.getFinishView(sessionId, good)).status).toBe('paid');
+      expect(await paid()).toBe(1);
+      // One warning for the attack however many payments it slowed, not one per request.
+      const overall = logs.filter(
+        ([level, , details]) =>
+          level === 'warn' && (details as { limit?: string } | undefined)?.limit === 'overall',
+      );
+      expect(overall).toEqual([
+        [
+          'warn',
+          '[plankit] card-testing limit: many declines overall, payments slowed down',
+          { limit: 'overall', declines: 3, delayMs: 10 },
+        ],
+      ]);
+    });
+
+    it('stops an email across addresses and sessions; another email from there pays', async () => {
+      const { engine, attempts, logs } = h.setup({ throttle: { maxFailuresPerEmail: 2 } });
+      for (let i = 0; i < 2; i++) {
+        expectState(
+          await engine.submitPlanStep(h.post({ paymentMethod: h.cards.declined }), {
+            clientAddress: `198.51.100.${i}`,
+            visitorToken: `t${i}`,
+          }),
+        );
+      }
+      const fresh = { clientAddress: '203.0.113.7', visitorToken: 'fresh' };
+      const state = expectState(await engine.submitPlanStep(h.post(), fresh));
+      expect(state.formError).toEqual({ message: 'errorThrottled', values: { minutes: 15 } });
+      expect(await attempts()).toBe(2);
+      expect(logs).toContainEqual([
+        'warn',
+        '[plankit] card-testing limit refused a payment',
+        expect.objectContaining({ limit: 'email' }),
+      ]);
+      // Case does not make it another buyer.
+      const shouted = expectState(
+        await engine.submitPlanStep(h.post({ email: 'ADA@example.com' }), fresh),
+      );
+      expect(shouted.formError?.message).toBe('errorThrottled');
+      expectRedirect(await engine.submitPlanStep(h.post({ email: 'grace@example.com' }), fresh));
+    });
+
+    it('a decline the sweep settles counts too', async () => {
+      const { engine } = h.setup({ throttle: { maxFailuresPerEmail: 1 } });
+      const session = await diedAfter('confirm', h.setup().provider, newKey(), h.cards.declined);
+      await h.advance(3 * MINUTE);
+      await engine.reconcilePayments();
+      expect((await h.store.getSession(session.id))?.status).toBe('failed');
+      const state = expectState(
+        await engine.submitPlanStep(h.post({ email: session.email }), {
+          clientAddress: '203.0.113.8',
+          visitorToken: 'later',
+        }),
+      );
+      expect(state.formError?.message).toBe('errorThrottled');
+    });
+  });
+
+  describe('promo code guessing', () => {
+    it('after N unknown codes the client may look up no code, a valid one included', async () => {
+      const { engine, logs } = h.setup({ throttle: { maxPromoFailuresPerClient: 3 } });
+      for (const code of ['GUESS1', 'GUESS2', 'EXPIRED10']) {
+        const state = expectState(
+          await engine.submitPlanStep(
+            { ...h.post({ promo: code }), intent: 'apply-promo' },
+            visitor,
+          ),
+        );
+        expect(state.fieldErrors.promo?.message).toMatch(/^errorPromo(Unknown|Expired)$/);
+      }
+      const blocked = expectState(
+        await engine.submitPlanStep(
+          { ...h.post({ promo: 'LAUNCH20', email: 'kept@example.com' }), intent: 'apply-promo' },
+          visitor,
+        ),
+      );
+      expect(blocked).toMatchObject({
+        status: 'invalid',
+        fieldErrors: { promo: { message: 'errorPromoThrottled', values: { minutes: 15 } } },
+        appliedPromo: null,
+        values: { promo: 'LAUNCH20', email: 'kept@example.com' },
+      });
+      expect(logs).toContainEqual([
+        'warn',
+        '[plankit] promo code limit refused a lookup',
+        { limit: 'client', minutes: 15 },
+      ]);
+      // Paying without a code is not refused; another client may still use the code.
+      expectRedirect(await engine.submitPlanStep(h.post(), visitor));
+      const other = { clientAddress: '203.0.113.5', visitorToken: 'other' };
+      expectState(
+        await engine.submitPlanStep(
+          { ...h.post({ promo: 'LAUNCH20' }), intent: 'apply-promo' },
+          other,
+        ),
+      );
+      await h.advance(15 * MINUTE + 1000);
+      const later = expectState(
+        await engine.submitPlanStep(
+          { ...h.post({ promo: 'LAUNCH20' }), intent: 'apply-promo' },
+          visitor,
+        ),
+      );
+      expect(later.appliedPromo).toEqual({ code: 'LAUNCH20', percentOff: 20 });
+    });
+
+    it('limits one checkout across addresses', async () => {
+      const { engine } = h.setup({ throttle: { maxPromoFailuresPerCheckout: 2 } });
+      const key = newKey();
+      for (let i = 0; i < 2; i++) {
+        await engine.submitPlanStep(
+          { ...h.post({ promo: `NOPE${i}`, idempotencyKey: key }), intent: 'apply-promo' },
+          { clientAddress: `198.51.100.${i}`, visitorToken: 'v' },
         );
       }
       const state = expectState(
-        await engine.submitPlanStep(h.post(), {
-          clientAddress: '198.51.100.99',
-          visitorToken: 't99',
-        }),
+        await engine.submitPlanStep(
+          { ...h.post({ promo: 'NOPE9', idempotencyKey: key }), intent: 'apply-promo' },
+          { clientAddress: '198.51.100.50', visitorToken: 'v' },
+        ),
       );
-      expect(state.formError).toEqual({ message: 'errorThrottled', values: { minutes: 15 } });
-      expect(await attempts()).toBe(3);
+      expect(state.fieldErrors.promo?.message).toBe('errorPromoThrottled');
+      expect(state.idempotencyKey).toBe(key);
     });
   });
 
   describe('expiry', () => {
-    it('refuses a session past its expiry and marks it expired', async () => {
-      const { engine, attempts } = h.setup();
+    it('a post past the session’s expiry starts a new checkout; the old one is swept as expired', async () => {
+      const { engine, attempts, paid } = h.setup();
       const form = h.post({ paymentMethod: h.cards.declined });
       expectState(await engine.submitPlanStep(form, visitor));
       const session = await h.store.getSessionByIdempotencyKey(form.idempotencyKey);
       await h.advance(DAY + MINUTE);
-      const state = expectState(
+      const { sessionId } = expectRedirect(
         await engine.submitPlanStep({ ...form, paymentMethod: h.cards.success }, visitor),
       );
-      expect(state.formError).toEqual({ message: 'errorExpiredSession' });
-      expect(state.idempotencyKey).toBeNull();
-      expect(await attempts()).toBe(1);
+      expect(sessionId).not.toBe(session?.id);
+      expect((await engine.getFinishView(sessionId, visitor)).status).toBe('paid');
+      expect(await attempts()).toBe(2);
+      expect(await paid()).toBe(1);
       await expect(engine.expireStaleSessions()).resolves.toBe(1);
       await expect(engine.getFinishView(session?.id, visitor)).resolves.toEqual({
         status: 'expired',

@@ -127,7 +127,14 @@ export async function settleAttempt(
     update.leaseMs = ctx.attemptLeaseMs;
   } else {
     update.failure = { code: outcome.code, message: outcome.message };
-    if (outcome.decline) update.logFailure = { clientKey: options.clientKey ?? null };
+    // Declines count for the card-testing limits wherever they are settled: the request,
+    // a webhook or the sweep (which knows no client, but the buyer's email).
+    if (outcome.decline) {
+      update.logFailure = {
+        clientKey: options.clientKey ?? null,
+        emailKey: ctx.keys.emailKey(session.email),
+      };
+    }
   }
   const details = {
     sessionId: session.id,

@@ -175,6 +175,114 @@ describe.each(databases)('submitting the plan step on $name', (database) => {
     });
   });
 
+  describe('the total the form showed', () => {
+    it('a different total charges nothing and asks to confirm; confirming charges it', async () => {
+      const { engine, attempts, paid } = h.setup();
+      // Without JavaScript the page showed Team × 5 before a country was chosen: €60.00.
+      const form = h.post({ plan: 'team', seats: '5', shownTotal: 'EUR 6000' });
+      const review = expectState(await engine.submitPlanStep(form, visitor));
+      expect(review).toMatchObject({
+        status: 'idle',
+        review: 'total-changed',
+        formError: null,
+        fieldErrors: {},
+        idempotencyKey: form.idempotencyKey,
+        values: { seats: '5', country: 'DE', email: 'ada@example.com' },
+      });
+      expect(await attempts()).toBe(0);
+      expect(await h.countRows('checkout_sessions')).toBe(0);
+
+      // The re-rendered form shows €71.40 (with German VAT) and posts that.
+      const { sessionId } = expectRedirect(
+        await engine.submitPlanStep({ ...form, shownTotal: 'EUR 7140' }, visitor),
+      );
+      expect(receiptOf(await engine.getFinishView(sessionId, visitor)).amountPaid).toBe(7140);
+      expect(await paid()).toBe(1);
+    });
+
+    it.each([
+      ['another currency', 'USD 1071'],
+      ['another amount', 'EUR 1070'],
+      ['garbage', '<script>'],
+      ['empty', ''],
+    ])('%s is a review, never a charge', async (_, shownTotal) => {
+      const { engine, attempts } = h.setup();
+      const state = expectState(await engine.submitPlanStep(h.post({ shownTotal }), visitor));
+      expect(state.review).toBe('total-changed');
+      expect(await attempts()).toBe(0);
+    });
+
+    it('during a trial, the first charge is what the summary showed', async () => {
+      const { engine } = h.setup();
+      const post = h.post({ plan: 'pro', shownTotal: 'EUR 3451' });
+      const redirect = expectRedirect(await engine.submitPlanStep(post, visitor));
+      expect(await engine.getFinishView(redirect.sessionId, visitor)).toMatchObject({
+        status: 'trialing',
+      });
+    });
+  });
+
+  describe('buying again from the same page', () => {
+    it('a repeat of a paid submission shows its receipt and charges nothing more', async () => {
+      const { engine, paid } = h.setup();
+      const form = h.post();
+      const first = expectRedirect(await engine.submitPlanStep(form, visitor));
+      const again = expectRedirect(await engine.submitPlanStep(form, visitor));
+      expect(again.sessionId).toBe(first.sessionId);
+      expect(await paid()).toBe(1);
+    });
+
+    it('another email under the same key is a new checkout, charged once however often it is sent', async () => {
+      const { engine, paid } = h.setup();
+      const form = h.post();
+      const first = expectRedirect(await engine.submitPlanStep(form, visitor));
+      const forGrace = {
+        ...form,
+        email: 'grace@example.com',
+        name: 'Grace Hopper',
+        paymentMethod: h.cards.amex,
+      };
+      const second = expectRedirect(await engine.submitPlanStep(forGrace, visitor));
+      expect(second.sessionId).not.toBe(first.sessionId);
+      expect(receiptOf(await engine.getFinishView(second.sessionId, visitor)).email).toBe(
+        'grace@example.com',
+      );
+      expect(receiptOf(await engine.getFinishView(first.sessionId, visitor)).email).toBe(
+        'ada@example.com',
+      );
+      expect(expectRedirect(await engine.submitPlanStep(forGrace, visitor))).toEqual(second);
+      expect(await paid()).toBe(2);
+    });
+  });
+
+  describe('the seat stepper without JavaScript', () => {
+    it.each([
+      ['seats-up', '5', '6'],
+      ['seats-down', '5', '4'],
+      ['seats-up', '50', '50'],
+      ['seats-down', '2', '2'],
+      ['seats-down', '99', '50'],
+      ['seats-up', 'x', '6'],
+    ])('%s from %s gives %s, charging nothing', async (intent, seats, expected) => {
+      const { engine, attempts } = h.setup();
+      const state = expectState(
+        await engine.submitPlanStep(h.post({ plan: 'team', seats, intent, email: '' }), visitor),
+      );
+      expect(state).toMatchObject({ status: 'idle', fieldErrors: {}, formError: null });
+      expect(state.values.seats).toBe(expected);
+      expect(await attempts()).toBe(0);
+    });
+
+    it('on a plan without seats changes nothing and charges nothing', async () => {
+      const { engine, attempts } = h.setup();
+      const state = expectState(
+        await engine.submitPlanStep(h.post({ intent: 'seats-up' }), visitor),
+      );
+      expect(state.values.seats).toBeUndefined();
+      expect(await attempts()).toBe(0);
+    });
+  });
+
   describe('price tampering', () => {
     it('ignores amount, total and price fields from the browser', async () => {
       const { engine, provider } = h.setup();
@@ -340,6 +448,24 @@ describe.each(databases)('submitting the plan step on $name', (database) => {
         expect(await attempts()).toBe(1);
         expect(await h.countRows('orders')).toBe(1);
         expect(await h.countRows('checkout_sessions')).toBe(1);
+      },
+      60_000,
+    );
+
+    it.runIf(database.postgres)(
+      '50 concurrent submissions of one declined checkout reach the provider once',
+      async () => {
+        const { engine, attempts } = h.setup();
+        const form = h.post({ paymentMethod: h.cards.declined });
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () => engine.submitPlanStep({ ...form }, visitor)),
+        );
+        // Every waiting request answers as the one that called the provider did.
+        for (const result of results) {
+          expect(expectState(result).formError).toEqual({ message: 'errorDeclined' });
+        }
+        expect(await attempts()).toBe(1);
+        expect(await h.countRows('payment_failures')).toBe(1);
       },
       60_000,
     );

@@ -1,11 +1,16 @@
-import { createSessionId } from '../ids/sessionId.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FieldError } from '../messages/fieldError.js';
 import type { RequestContext, SubmitResult } from '../views/types.js';
+import { IDEMPOTENCY_KEY_PATTERN } from './clientKeys.js';
 import type { EngineContext } from './engineContext.js';
 import { noJsIdempotencyKey } from './noJsIdempotencyKey.js';
 import { awaitHolder, payAttempt } from './pay.js';
-import { redirectTo, resultOfSession } from './planStepResults.js';
+import { planStepResults, redirectTo, resultOfSession } from './planStepResults.js';
+import { promoGuesserOf, promoGuessesExhausted, recordRefusedPromo } from './promoThrottle.js';
+import { readCheckoutForm, refillValues } from './readCheckoutForm.js';
 import { readSubmission } from './readSubmission.js';
 import { settleAttempt } from './settle.js';
+import { startCheckout } from './startCheckout.js';
 import { decideThrottle } from './throttle.js';
 
 /** A language tag the host passed, or `en`: stored on the session for the buyer's emails. */
@@ -16,7 +21,7 @@ function checkoutLocale(locale: string | null | undefined): string {
 /**
  * Handles a plan-step submission: validates and prices it (readSubmission), creates or
  * resumes its session under the idempotency key and starts the payment attempt in one
- * store call, checks the card-testing throttle, pays, and says where the visitor goes.
+ * store call (startCheckout), checks the card-testing throttle, pays, and says where the visitor goes.
  * Bad input never throws; a failing store or provider throws a typed error.
  */
 export async function submitPlanStep(
@@ -26,38 +31,30 @@ export async function submitPlanStep(
 ): Promise<SubmitResult> {
   // Promo and card expiry are checked on the store's time, which the first call learns.
   await ctx.fromStore('clock', {}, () => ctx.clock.ready());
+  const clientKey = ctx.keys.clientKey(context.clientAddress);
+
+  // A typed promo code is looked up only while this client and checkout have not guessed
+  // too many codes that do not exist.
+  const guesser = promoGuesserOf(form, clientKey);
+  const exhausted = guesser.promo ? await promoGuessesExhausted(ctx, guesser) : null;
+  if (exhausted) return promoRefused(form, exhausted);
   const read = readSubmission(ctx, form, checkoutLocale(context.locale));
-  if ('answer' in read) return read.answer;
+  if ('answer' in read) {
+    if (guesser.promo) await recordRefusedPromo(ctx, guesser, read.answer);
+    return read.answer;
+  }
   const { selection, post, postedKey, results } = read.ready;
 
-  const clientKey = ctx.keys.clientKey(context.clientAddress);
-  const idempotencyKey =
-    postedKey ?? (await noJsIdempotencyKey(ctx, selection, context.clientAddress));
+  const { started, idempotencyKey } = await startCheckout(ctx, {
+    selection,
+    postedKey,
+    idempotencyKey: postedKey ?? (await noJsIdempotencyKey(ctx, selection)),
+    clientKey,
+    context,
+  });
+  // Answers that send the visitor back to the form carry the key the checkout runs under.
   const failed = (formError: Parameters<typeof results.failed>[0]) =>
     results.failed(formError, idempotencyKey);
-
-  const started = await ctx.fromStore('startAttempt', { planId: selection.planId }, () =>
-    ctx.store.startAttempt({
-      session: {
-        ...selection,
-        id: createSessionId(),
-        idempotencyKey,
-        // A post without JavaScript may come before the visitor cookie exists: a double
-        // click sends two posts, each minting its own token, and binding the session to
-        // the first would refuse the second. Such a session is reached by its id alone
-        // (192 random bits), like a hosted checkout's; the key already ties the repeat to
-        // the same fields and client address. The finish page binds it to the first
-        // browser that opens it.
-        visitorHash: postedKey === null ? null : ctx.keys.visitorHash(context.visitorToken),
-        ttlMs: ctx.sessionTtlMs,
-      },
-      visitorHash: ctx.keys.visitorHash(context.visitorToken),
-      leaseMs: ctx.attemptLeaseMs,
-      failureWindowMs: ctx.throttle.windowMs,
-      clientKey,
-    }),
-  );
-  ctx.clock.observe(started.now);
   const { session } = started;
 
   switch (started.outcome) {
@@ -70,12 +67,17 @@ export async function submitPlanStep(
       // for it; the finish step shows whatever it ended with.
       const settled = (await awaitHolder(ctx, session.id)) ?? session;
       if (settled.status === 'expired') return results.expired();
-      if (settled.status === 'requires_action') return resultOfSession(settled, ctx.routes, failed);
+      // Declined or waiting at the bank: the same answer the holder got (a double click on
+      // a declined card shows the decline on the form, with the inputs kept).
+      if (settled.status === 'requires_action' || settled.status === 'failed') {
+        return resultOfSession(settled, ctx.routes, failed);
+      }
       return redirectTo(ctx.routes.finish(settled.id), settled.id);
     }
     case 'unavailable':
-      // Paid already (show the receipt again, never charge twice), or waiting for the
-      // buyer at the bank (send them back there), or past its expiry.
+      // Paid already and this is a repeat (show the receipt again, never charge twice), or
+      // waiting for the buyer at the bank (send them back there), or a chain of finished
+      // checkouts too long to follow.
       if (session.status === 'paid' || session.status === 'trialing') {
         return redirectTo(ctx.routes.finish(session.id), session.id);
       }
@@ -106,11 +108,24 @@ export async function submitPlanStep(
         message: 'Too many failed payments; nothing was sent to the provider.',
         decline: false,
       });
-      ctx.logger.warn('[plankit] card-testing throttle refused a payment', {
+      ctx.logger.warn('[plankit] card-testing limit refused a payment', {
+        limit: decision.limit,
         sessionId: session.id,
         minutes: decision.minutes,
       });
       return failed({ message: 'errorThrottled', values: { minutes: decision.minutes } });
+    }
+    if (decision.limit === 'overall') {
+      ctx.warnOnce(
+        'throttle.overall',
+        '[plankit] card-testing limit: many declines overall, payments slowed down',
+        {
+          limit: 'overall',
+          declines: started.failures.overall,
+          delayMs: decision.delayMs,
+        },
+      );
+      await delay(decision.delayMs);
     }
   }
 
@@ -128,4 +143,15 @@ export async function submitPlanStep(
   }
   const settled = await payAttempt(ctx, session, post.paymentMethodId, clientKey);
   return resultOfSession(settled, ctx.routes, failed);
+}
+
+/** The form back with the promo field refused; nothing else checked, stored or charged. */
+function promoRefused(form: FormData | Record<string, string>, error: FieldError): SubmitResult {
+  const post = readCheckoutForm(form);
+  const key = post.idempotencyKey;
+  return planStepResults(refillValues(post.values), null).state('invalid', {
+    fieldErrors: { promo: error },
+    formError: null,
+    idempotencyKey: IDEMPOTENCY_KEY_PATTERN.test(key) ? key : null,
+  });
 }

@@ -1,4 +1,5 @@
 import { WebhookSignatureError } from '../errors/errors.js';
+import { createOrderReference } from '../ids/orderReference.js';
 import type { ProviderEvent, WebhookRequest } from '../providers/types.js';
 import type { EngineContext } from './engineContext.js';
 import { outcomeOf, settleAttempt } from './settle.js';
@@ -52,7 +53,7 @@ export async function handleWebhook(
 
 /** Applies one event; whether it changed something. */
 async function applyEvent(ctx: EngineContext, event: ProviderEvent): Promise<boolean> {
-  if (event.type !== 'intent.updated') return false; // Subscriptions: a provider that renews.
+  if (event.type === 'subscription.updated') return applySubscriptionUpdate(ctx, event);
   const session = await ctx.fromStore('getSessionByIntent', { intent: event.intentId }, () =>
     ctx.store.getSessionByIntent(event.intentId),
   );
@@ -62,4 +63,57 @@ async function applyEvent(ctx: EngineContext, event: ProviderEvent): Promise<boo
   if (!outcome) return false;
   const settled = await settleAttempt(ctx, session, outcome, { strict: false });
   return settled.status !== session.status;
+}
+
+/**
+ * Moves the record of a subscription the provider renews (`renews: 'provider'`, e.g. Stripe
+ * Billing) to what the provider says it is now. Each change goes through the subscription
+ * lifecycle and names the period it read, so a repeated or late event changes nothing: a
+ * renewal applies only when the provider's period ends after the stored one. A subscription
+ * the store does not know yet (its checkout not settled) is left alone: the checkout's own
+ * outcome records it with the provider's latest state.
+ */
+async function applySubscriptionUpdate(
+  ctx: EngineContext,
+  event: Extract<ProviderEvent, { type: 'subscription.updated' }>,
+): Promise<boolean> {
+  const details = { subscriptionRef: event.subscriptionRef };
+  const subscription = await ctx.fromStore('getSubscriptionByProviderRef', details, () =>
+    ctx.store.getSubscriptionByProviderRef(event.subscriptionRef),
+  );
+  if (subscription?.renewedBy !== 'provider' || subscription.status === 'canceled') return false;
+  const base = {
+    subscriptionId: subscription.id,
+    periodEnd: subscription.currentPeriodEnd,
+    renewalAttempt: subscription.renewalAttempt,
+  };
+  const apply = async (update: Parameters<EngineContext['store']['applySubscriptionEvent']>[0]) =>
+    Boolean(
+      await ctx.fromStore('applySubscriptionEvent', details, () =>
+        ctx.store.applySubscriptionEvent(update),
+      ),
+    );
+  if (event.status === 'canceled') return apply({ ...base, event: 'cancel' });
+  let changed = false;
+  if (event.renewal && event.currentPeriodEnd > subscription.currentPeriodEnd) {
+    changed = await apply({
+      ...base,
+      event: 'renew',
+      renewal: {
+        reference: createOrderReference(),
+        providerPaymentId: event.renewal.paymentId,
+        paymentMethod: null,
+      },
+    });
+  } else if (event.status === 'past_due' && subscription.status !== 'past_due') {
+    // The provider retries on its own schedule: the engine never charges it.
+    changed = await apply({ ...base, event: 'fail_renewal', nextAttemptAt: null });
+  }
+  if (event.cancelAtPeriodEnd !== subscription.cancelAtPeriodEnd) {
+    const set = await ctx.fromStore('setCancelAtPeriodEnd', details, () =>
+      ctx.store.setCancelAtPeriodEnd(subscription.id, event.cancelAtPeriodEnd),
+    );
+    changed = changed || Boolean(set);
+  }
+  return changed;
 }

@@ -30,6 +30,8 @@ export interface CheckoutMessages {
   promoApply: string;
   promoApplied: string;
   promoAppliedReview: string;
+  /** Nothing charged because the total shown was not the server's; `{amount}`. */
+  totalChangedReview: string;
   paymentHeading: string;
   paymentTestHint: string;
   cardNumberLabel: string;
@@ -62,6 +64,8 @@ export interface CheckoutMessages {
   errorCurrency: string;
   errorPromoUnknown: string;
   errorPromoExpired: string;
+  /** Too many unknown codes tried from this client or checkout; `{minutes}`. */
+  errorPromoThrottled: string;
   errorPromoNotApplicable: string;
   errorCardNumber: string;
   errorCardLuhn: string;

@@ -33,6 +33,8 @@ export const defaultMessages: CheckoutMessages = {
   promoApply: 'Apply',
   promoApplied: '{code} applied: {percent}% off.',
   promoAppliedReview: '{code} applied: {percent}% off. Check the new total of {amount}, then pay.',
+  totalChangedReview:
+    'Nothing was charged: your total is now {amount}. Check the order summary, then confirm with the button below.',
   paymentHeading: 'Payment',
   paymentTestHint: 'Test mode: use 4242 4242 4242 4242, any future date and any 3-digit CVC.',
   cardNumberLabel: 'Card number',
@@ -65,6 +67,7 @@ export const defaultMessages: CheckoutMessages = {
   errorCurrency: 'This plan is not sold in that currency.',
   errorPromoUnknown: 'We do not know this promo code.',
   errorPromoExpired: 'This promo code has expired.',
+  errorPromoThrottled: 'Too many promo codes tried. Try again in {minutes} min.',
   errorPromoNotApplicable: 'This promo code does not apply to this plan.',
   errorCardNumber: 'Enter the 13 to 19 digits of your card number.',
   errorCardLuhn: 'This card number is not valid. Check it for typos.',

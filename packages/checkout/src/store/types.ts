@@ -43,6 +43,8 @@ export interface StartAttemptInput {
   failureWindowMs: number;
   /** The caller's client key, counted in {@link RecentFailures.forClient}. */
   clientKey: string | null;
+  /** The buyer's email key, counted in {@link RecentFailures.forEmail}. */
+  emailKey: string | null;
 }
 
 /**
@@ -69,11 +71,28 @@ export type StartAttemptOutcome =
 export interface RecentFailures {
   forSession: number;
   forClient: number;
+  /** For the buyer's email, across sessions and addresses. */
+  forEmail: number;
   overall: number;
-  /** The oldest failure counted for the session or the client. */
+  /** The oldest failure counted for the session, the client or the email. */
   oldest: Date | null;
   /** The oldest failure counted overall. */
   oldestOverall: Date | null;
+}
+
+/** Who tried a promo code: keyed hashes, never the address or the key in the clear. */
+export interface PromoFailureInput {
+  clientKey: string | null;
+  checkoutKey: string | null;
+  windowMs: number;
+}
+
+/** Promo failures within the window, and the oldest of them (for "try again in N min"). */
+export interface PromoFailureCounts {
+  forClient: number;
+  forCheckout: number;
+  oldest: Date | null;
+  now: Date;
 }
 
 /** What {@link CheckoutStore.startAttempt} returns. */
@@ -182,7 +201,7 @@ export interface SessionUpdate {
   /** Written in the same statement as the status change (`succeed`, `start_trial`). */
   completion?: CompletionRecord;
   /** Counts the failure against the throttle, in the same statement (`fail` by a decline). */
-  logFailure?: { clientKey: string | null };
+  logFailure?: { clientKey: string | null; emailKey: string | null };
   /** A new lease for the attempt (`resume`); other events end the lease. */
   leaseMs?: number;
 }
@@ -317,8 +336,18 @@ export interface CheckoutStore {
   /** Sets or clears "cancel at the end of the period"; null for an ended subscription. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<Subscription | null>;
   getSubscription(id: string): Promise<Subscription | null>;
+  /** The subscription of a provider's own subscription id (`renews: 'provider'`), if any. */
+  getSubscriptionByProviderRef(providerSubscriptionRef: string): Promise<Subscription | null>;
   /** The renewal orders of a subscription, oldest first. */
   listRenewalOrders(subscriptionId: string): Promise<Order[]>;
+  /**
+   * Records a promo code that does not exist or has expired, for the guessing throttle, and
+   * counts such failures within `windowMs` (this one included) for the client and the
+   * checkout key.
+   */
+  recordPromoFailure(input: PromoFailureInput): Promise<PromoFailureCounts>;
+  /** Counts promo failures within `windowMs` for the client and the checkout key. */
+  countPromoFailures(input: PromoFailureInput): Promise<PromoFailureCounts>;
   /** The payment provider the engines on this store run with (`engine.start()` records it). */
   activeProvider(): Promise<string | null>;
   setActiveProvider(providerId: string): Promise<void>;

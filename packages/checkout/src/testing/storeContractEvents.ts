@@ -109,14 +109,14 @@ export function describeEventsAndSweeps(t: StoreContractContext): void {
   });
 
   describe('the card-testing counts', () => {
-    it('count logged declines per session, per client and overall, inside the window only', async () => {
-      const a = makeStartAttempt({ clientKey: 'client-1' });
+    it('count logged declines per session, per client, per email and overall, inside the window only', async () => {
+      const a = makeStartAttempt({ clientKey: 'client-1', emailKey: 'email-1' });
       const sessionA = await started(a);
       await store().applyEvent({
         sessionId: sessionA.id,
         event: 'fail',
         attempt: 1,
-        logFailure: { clientKey: 'client-1' },
+        logFailure: { clientKey: 'client-1', emailKey: 'email-1' },
       });
       await advance(10 * MINUTE);
       const b = await started(makeStartAttempt({ clientKey: 'client-1' }));
@@ -124,20 +124,55 @@ export function describeEventsAndSweeps(t: StoreContractContext): void {
         sessionId: b.id,
         event: 'fail',
         attempt: 1,
-        logFailure: { clientKey: 'someone-else' },
+        logFailure: { clientKey: 'someone-else', emailKey: 'email-1' },
       });
       await advance(MINUTE);
       const retryA = await store().startAttempt(a);
       expect(retryA.failures).toEqual({
         forSession: 1,
         forClient: 1,
+        forEmail: 2,
         overall: 2,
         oldest: START,
         oldestOverall: START,
       });
       await advance(5 * MINUTE); // START + 16 min: the first decline left the window.
-      const other = await store().startAttempt(makeStartAttempt({ clientKey: null }));
-      expect(other.failures).toMatchObject({ forSession: 0, forClient: 0, overall: 1 });
+      const other = await store().startAttempt(
+        makeStartAttempt({ clientKey: null, emailKey: 'email-1' }),
+      );
+      expect(other.failures).toMatchObject({
+        forSession: 0,
+        forClient: 0,
+        forEmail: 1,
+        overall: 1,
+      });
+    });
+
+    it('count promo code guesses per client and per checkout key, inside the window only', async () => {
+      const guess = { clientKey: 'client-1', checkoutKey: 'key-1', windowMs: 15 * MINUTE };
+      await expect(store().countPromoFailures(guess)).resolves.toMatchObject({
+        forClient: 0,
+        forCheckout: 0,
+        oldest: null,
+      });
+      await expect(store().recordPromoFailure(guess)).resolves.toMatchObject({
+        forClient: 1,
+        forCheckout: 1,
+        oldest: START,
+      });
+      await advance(10 * MINUTE);
+      await store().recordPromoFailure({ ...guess, checkoutKey: 'key-2' });
+      await store().recordPromoFailure({ ...guess, clientKey: null });
+      await expect(store().countPromoFailures(guess)).resolves.toMatchObject({
+        forClient: 2,
+        forCheckout: 2,
+        oldest: START,
+      });
+      await advance(6 * MINUTE); // the first guess left the window
+      await expect(store().countPromoFailures(guess)).resolves.toMatchObject({
+        forClient: 1,
+        forCheckout: 1,
+      });
     });
   });
 

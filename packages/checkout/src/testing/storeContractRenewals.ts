@@ -32,6 +32,24 @@ export function describeRenewals(t: StoreContractContext): void {
     return { session, subscription: record.subscription };
   }
 
+  describe('subscriptions a provider renews', () => {
+    it('are found by the provider’s subscription id, and are never due for the engine', async () => {
+      const session = await started(makeStartAttempt());
+      const completion = makeCompletion(session);
+      completion.subscription = {
+        ...completion.subscription,
+        renewedBy: 'provider',
+        providerSubscriptionRef: `sub_${session.id.slice(-12)}`,
+      };
+      await store().applyEvent({ sessionId: session.id, event: 'succeed', attempt: 1, completion });
+      const found = await store().getSubscriptionByProviderRef(`sub_${session.id.slice(-12)}`);
+      expect(found).toMatchObject({ sessionId: session.id, renewedBy: 'provider' });
+      expect(await store().getSubscriptionByProviderRef('sub_unknown')).toBeNull();
+      await advance(40 * DAY);
+      expect(await store().claimDueRenewals(10, 60_000)).toEqual([]);
+    });
+  });
+
   describe('renewals', () => {
     it('a new subscription is due at its period’s end, with its amount and saved method', async () => {
       const { subscription } = await subscribed();

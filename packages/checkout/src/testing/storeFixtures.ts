@@ -69,6 +69,7 @@ export function makeStartAttempt(
     leaseMs: 2 * MINUTE,
     failureWindowMs: 15 * MINUTE,
     clientKey: 'client-key',
+    emailKey: 'email-key',
     visitorHash: 'visitor-hash',
     ...rest,
     session: makeNewSession(session),

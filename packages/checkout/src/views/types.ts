@@ -21,6 +21,12 @@ export interface PlanStepState {
    * before the visitor pays. The engine charges only when the typed code equals it.
    */
   appliedPromo?: { code: string; percentOff: number } | null;
+  /**
+   * Set when nothing was charged because the total the form showed is not the server's
+   * quote (seats, country or interval changed without JavaScript, a price changed): the
+   * form shows the new total and the visitor confirms it with the same button.
+   */
+  review?: 'total-changed' | null;
 }
 
 /** The initial, empty plan-step state. */

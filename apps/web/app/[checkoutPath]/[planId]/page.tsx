@@ -3,6 +3,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { submitPlanStep } from '../../../lib/actions';
 import { catalog } from '../../../lib/catalog';
+import { config } from '../../../lib/config';
+import { paymentFieldsFor } from '../../../lib/paymentFields';
 import { routes } from '../../../lib/routes';
 
 type Params = { checkoutPath: string; planId: string };
@@ -32,7 +34,8 @@ export default async function PlanStepPage({ params }: { params: Promise<Params>
       plan={plan}
       action={submitPlanStep}
       plansHref={routes.home}
-      testMode
+      testMode={config.stripe ? config.stripe.testMode : true}
+      payment={paymentFieldsFor(catalog, plan)}
     />
   );
 }

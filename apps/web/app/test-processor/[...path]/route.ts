@@ -6,7 +6,10 @@ import { getTestProvider } from '../../../lib/engine';
 export const dynamic = 'force-dynamic';
 
 async function handle(request: Request): Promise<Response> {
-  return (await getTestProvider()).handle(request);
+  const provider = await getTestProvider();
+  // With Stripe configured there is no test processor to serve.
+  if (!provider) return new Response('Not found', { status: 404 });
+  return provider.handle(request);
 }
 
 export { handle as GET, handle as POST };

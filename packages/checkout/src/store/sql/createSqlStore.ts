@@ -2,6 +2,8 @@ import { StoreError } from '../../errors/errors.js';
 import type {
   CheckoutSession,
   CheckoutStore,
+  PromoFailureCounts,
+  PromoFailureInput,
   SessionRecord,
   SqlClient,
   StartAttemptOutcome,
@@ -56,6 +58,7 @@ interface StartAttemptRow extends SessionRow {
   outcome: StartAttemptOutcome;
   clock_now: Time;
   for_session: number | string;
+  for_email: number | string;
   for_client: number | string;
   oldest: Time | null;
   overall: number | string;
@@ -140,6 +143,46 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     return row ? toSession(row) : null;
   }
 
+  /** Records (when `record`) and counts promo failures in one statement. */
+  async function promoFailures(
+    input: PromoFailureInput,
+    record: boolean,
+  ): Promise<PromoFailureCounts> {
+    const { rows } = await client.query<{
+      for_client: number | string;
+      for_checkout: number | string;
+      oldest: Time | null;
+      now: Time;
+    }>(
+      `WITH clock AS (SELECT ${t.now} AS t),
+      logged AS (
+        INSERT INTO ${t.promoFailures} (client_key, checkout_key, at)
+        SELECT $1, $2, clock.t FROM clock WHERE $4::boolean
+        RETURNING client_key, checkout_key, at
+      ),
+      recent AS (
+        SELECT client_key, checkout_key, at FROM ${t.promoFailures}, clock
+          WHERE at >= clock.t - ($3::bigint * interval '1 millisecond')
+            AND ((client_key = $1) OR (checkout_key = $2))
+        UNION ALL SELECT * FROM logged
+      )
+      SELECT
+        count(*) FILTER (WHERE client_key = $1)::int AS for_client,
+        count(*) FILTER (WHERE checkout_key = $2)::int AS for_checkout,
+        min(at) AS oldest, (SELECT t FROM clock) AS now
+      FROM recent`,
+      [input.clientKey, input.checkoutKey, input.windowMs, record],
+    );
+    const row = rows[0];
+    if (!row) throw new StoreError(record ? 'recordPromoFailure' : 'countPromoFailures');
+    return {
+      forClient: toNumber(row.for_client),
+      forCheckout: toNumber(row.for_checkout),
+      oldest: row.oldest === null ? null : toDate(row.oldest),
+      now: toDate(row.now),
+    };
+  }
+
   return {
     clock: createClock(client, t),
 
@@ -160,6 +203,7 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
           failures: {
             forSession: toNumber(row.for_session),
             forClient: toNumber(row.for_client),
+            forEmail: toNumber(row.for_email),
             overall: toNumber(row.overall),
             oldest: row.oldest === null ? null : toDate(row.oldest),
             oldestOverall: row.oldest_overall === null ? null : toDate(row.oldest_overall),
@@ -294,6 +338,13 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
       });
     },
 
+    getSubscriptionByProviderRef(providerSubscriptionRef) {
+      return oneSubscription({
+        text: `SELECT * FROM ${t.subscriptions} WHERE provider_subscription_ref = $1`,
+        values: [providerSubscriptionRef],
+      });
+    },
+
     async listRenewalOrders(subscriptionId) {
       const { rows } = await client.query<OrderRow>(
         `SELECT * FROM ${t.orders} WHERE subscription_id = $1 AND kind = 'renewal'
@@ -301,6 +352,14 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
         [subscriptionId],
       );
       return rows.map(toOrder);
+    },
+
+    async recordPromoFailure(input) {
+      return promoFailures(input, true);
+    },
+
+    async countPromoFailures(input) {
+      return promoFailures(input, false);
     },
 
     async activeProvider() {

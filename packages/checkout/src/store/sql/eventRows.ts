@@ -32,7 +32,7 @@ export interface EventRow {
   created_at: Time;
 }
 
-/** What the triggers (migration 6) write into `events.payload`. */
+/** What the triggers (migration 7) write into `events.payload`. */
 interface EventPayload {
   order?: OrderRow | null;
   session?: SessionRow & { locale?: string };

@@ -1,4 +1,4 @@
-// The SQL of the outbox's deliveries. Events themselves are written by triggers (migration 6)
+// The SQL of the outbox's deliveries. Events themselves are written by triggers (migration 7)
 // in the transaction of the change they report; these statements hand them out: each due
 // delivery to one process at a time (SKIP LOCKED and a lease), every attempt recorded.
 

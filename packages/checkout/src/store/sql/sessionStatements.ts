@@ -94,8 +94,9 @@ export function applyEventStatement(
   }
   if (update.logFailure) {
     ctes.push(`logged AS (
-      INSERT INTO ${t.failures} (session_id, client_key, at)
-      SELECT u.id, ${p.add(update.logFailure.clientKey, 'text')}, clock.t FROM upd u, clock
+      INSERT INTO ${t.failures} (session_id, client_key, email_key, at)
+      SELECT u.id, ${p.add(update.logFailure.clientKey, 'text')},
+        ${p.add(update.logFailure.emailKey, 'text')}, clock.t FROM upd u, clock
     )`);
   }
   return { text: `WITH ${ctes.join(',\n    ')}\n    SELECT * FROM upd`, values: p.values };

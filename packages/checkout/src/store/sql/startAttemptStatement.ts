@@ -21,6 +21,7 @@ export function startAttemptStatement(t: Tables, input: StartAttemptInput) {
   const window = p.add(input.failureWindowMs, 'bigint');
   const clientKey = p.add(input.clientKey, 'text');
   const claimant = p.add(input.visitorHash, 'text');
+  const emailKey = p.add(input.emailKey, 'text');
   // Cast explicitly: in INSERT … SELECT an untyped parameter would be text.
   const selection = selectionParams(session).map((value, i) =>
     p.add(value, SELECTION_CASTS[SELECTION_COLUMNS[i] as (typeof SELECTION_COLUMNS)[number]]),
@@ -73,13 +74,15 @@ export function startAttemptStatement(t: Tables, input: StartAttemptInput) {
           ELSE 'unavailable' END
       FROM existing e WHERE NOT EXISTS (SELECT 1 FROM claimed)
     )
-    SELECT r.*, c.t AS clock_now, f.for_session, f.for_client, f.oldest, f.overall,
+    SELECT r.*, c.t AS clock_now, f.for_session, f.for_client, f.for_email, f.oldest, f.overall,
       f.oldest_overall
     FROM result r CROSS JOIN clock c CROSS JOIN LATERAL (
       SELECT
         count(*) FILTER (WHERE x.session_id = r.id)::int AS for_session,
         count(*) FILTER (WHERE x.client_key = ${clientKey})::int AS for_client,
-        min(x.at) FILTER (WHERE x.session_id = r.id OR x.client_key = ${clientKey}) AS oldest,
+        count(*) FILTER (WHERE x.email_key = ${emailKey})::int AS for_email,
+        min(x.at) FILTER (WHERE x.session_id = r.id OR x.client_key = ${clientKey}
+          OR x.email_key = ${emailKey}) AS oldest,
         count(*)::int AS overall,
         min(x.at) AS oldest_overall
       FROM ${t.failures} x

@@ -26,6 +26,7 @@ export interface Tables {
   orders: string;
   subscriptions: string;
   failures: string;
+  promoFailures: string;
   clock: string;
   now: string;
   events: string;
@@ -42,6 +43,7 @@ export function tablesOf(quotedSchema: string): Tables {
     orders: `${quotedSchema}.orders`,
     subscriptions: `${quotedSchema}.subscriptions`,
     failures: `${quotedSchema}.payment_failures`,
+    promoFailures: `${quotedSchema}.promo_failures`,
     clock: `${quotedSchema}.clock`,
     now: `${quotedSchema}.clock_now()`,
     events: `${quotedSchema}.events`,

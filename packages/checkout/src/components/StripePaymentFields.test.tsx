@@ -1,0 +1,201 @@
+// The Stripe payment fields in the plan step's payment slot. Stripe.js cannot load here (no
+// network to js.stripe.com), so a stand-in `Stripe` object takes its place: it records the
+// Elements options, mounts a Payment Element the test can make complete, and answers
+// `elements.submit()` and `stripe.createPaymentMethod()` as Stripe.js documents them.
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
+import { screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Plan } from '../catalog/schema.js';
+import { resolveMessages } from '../messages/messages.js';
+import { makeCatalog } from '../test-utils/factories.js';
+import { renderWithUser } from '../test-utils/render.js';
+import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
+import type { PlanStepAction } from '../views/types.js';
+import { PlanStepForm } from './PlanStepForm.js';
+import { StripePaymentFields } from './StripePaymentFields.js';
+
+const catalog = makeCatalog();
+const plan = (id: string): Plan => {
+  const found = catalog.plans.find((p) => p.id === id);
+  if (!found) throw new Error(`no plan ${id}`);
+  return found;
+};
+
+type Handler = (event: { complete: boolean; empty: boolean; elementType: string }) => void;
+
+/** A stand-in for Stripe.js: what react-stripe-js and the fields call, recorded. */
+function standInStripe(
+  answer: () => Promise<{
+    paymentMethod?: { id: string };
+    error?: { type: string; message: string };
+  }>,
+) {
+  const calls = {
+    elementsOptions: [] as StripeElementsOptions[],
+    created: [] as string[],
+    mountedIn: null as HTMLElement | null,
+    submits: 0,
+    createPaymentMethod: [] as unknown[],
+  };
+  const handlers = new Map<string, Handler>();
+  let submitError: { type: string; message: string } | null = null;
+  const element = {
+    mount(node: HTMLElement) {
+      calls.mountedIn = node;
+      const iframe = document.createElement('iframe');
+      iframe.title = 'Secure payment input frame';
+      node.append(iframe);
+    },
+    on(event: string, handler: Handler) {
+      handlers.set(event, handler);
+      return element;
+    },
+    off(event: string) {
+      handlers.delete(event);
+      return element;
+    },
+    update() {},
+    destroy() {},
+    unmount() {},
+  };
+  const elements = {
+    create(type: string) {
+      calls.created.push(type);
+      return element;
+    },
+    getElement() {
+      return element;
+    },
+    update() {},
+    async submit() {
+      calls.submits += 1;
+      return submitError ? { error: submitError } : {};
+    },
+  };
+  const stripe = {
+    elements(options: StripeElementsOptions) {
+      calls.elementsOptions.push(options);
+      return elements;
+    },
+    createToken: async () => ({}),
+    confirmCardPayment: async () => ({}),
+    async createPaymentMethod(params: unknown) {
+      calls.createPaymentMethod.push(params);
+      return answer();
+    },
+  };
+  return {
+    stripe: stripe as unknown as Stripe,
+    elements,
+    calls,
+    /** The visitor fills (or empties) the Payment Element. */
+    change(complete: boolean) {
+      act(() => handlers.get('change')?.({ complete, empty: !complete, elementType: 'payment' }));
+    },
+    failSubmit(error: { type: string; message: string } | null) {
+      submitError = error;
+    },
+  };
+}
+
+function renderForm(stand: ReturnType<typeof standInStripe>, planId = 'starter') {
+  const action = vi.fn<PlanStepAction>(async (state) => state);
+  const chosen = plan(planId);
+  const result = renderWithUser(
+    <PlanStepForm
+      plan={chosen}
+      countries={catalog.countries}
+      currencies={planCurrencies(catalog, chosen)}
+      intervals={planIntervals(chosen)}
+      action={action}
+      messages={resolveMessages()}
+      locale="en-US"
+      payment={
+        <StripePaymentFields
+          stripe={stand.stripe}
+          currency="EUR"
+          amount={1071}
+          mode={chosen.trialDays ? 'setup' : 'subscription'}
+        />
+      }
+    />,
+  );
+  return { ...result, action };
+}
+
+async function fillContact(user: ReturnType<typeof renderForm>['user']) {
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Germany');
+}
+
+describe('starter plan paid through Stripe’s Payment Element', () => {
+  it('mounts the Payment Element in the payment slot, made without an intent', () => {
+    const stand = standInStripe(async () => ({ paymentMethod: { id: 'pm_stand_in' } }));
+    renderForm(stand);
+    expect(stand.calls.created).toEqual(['payment']);
+    const group = screen.getByRole('group', { name: 'Payment' });
+    expect(group).toContainElement(stand.calls.mountedIn);
+    expect(stand.calls.elementsOptions[0]).toMatchObject({
+      mode: 'subscription',
+      currency: 'eur',
+      amount: 1071,
+      paymentMethodCreation: 'manual',
+      setupFutureUsage: 'off_session',
+    });
+    // No card input of the host's own: the card is typed in Stripe's frame only.
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+  });
+
+  it('Pay submits the element, makes the payment method at Stripe and posts only its id', async () => {
+    const stand = standInStripe(async () => ({ paymentMethod: { id: 'pm_stand_in' } }));
+    const { user, action } = renderForm(stand);
+    await fillContact(user);
+    stand.change(true);
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(action.mock.calls[0]?.[1].get('paymentMethod')).toBe('pm_stand_in');
+    expect(stand.calls.submits).toBe(1);
+    expect(stand.calls.createPaymentMethod).toEqual([{ elements: stand.elements }]);
+  });
+
+  it('an incomplete element is not submitted: Stripe shows its errors, nothing is posted', async () => {
+    const stand = standInStripe(async () => ({ paymentMethod: { id: 'pm_stand_in' } }));
+    const { user, action } = renderForm(stand);
+    await fillContact(user);
+    stand.change(false);
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    await waitFor(() => expect(stand.calls.submits).toBe(1));
+    expect(stand.calls.createPaymentMethod).toEqual([]);
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('when Stripe cannot make the payment method, the form says so and posts nothing', async () => {
+    const stand = standInStripe(async () => ({
+      error: { type: 'api_connection_error', message: 'Network error' },
+    }));
+    const { user, action } = renderForm(stand);
+    await fillContact(user);
+    stand.change(true);
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    expect(
+      await screen.findByText(resolveMessages().errorPaymentMethod, { exact: false }),
+    ).toBeInTheDocument();
+    expect(action).not.toHaveBeenCalled();
+  });
+});
+
+describe('pro plan with a trial, through Stripe', () => {
+  it('collects the card in setup mode (nothing charged today) and posts its id', async () => {
+    const stand = standInStripe(async () => ({ paymentMethod: { id: 'pm_saved_for_trial' } }));
+    const { user, action } = renderForm(stand, 'pro');
+    expect(stand.calls.elementsOptions[0]).toMatchObject({ mode: 'setup', currency: 'eur' });
+    expect(stand.calls.elementsOptions[0]).not.toHaveProperty('amount');
+    await fillContact(user);
+    stand.change(true);
+    await user.click(screen.getByRole('button', { name: 'Start 14-day trial' }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(action.mock.calls[0]?.[1].get('paymentMethod')).toBe('pm_saved_for_trial');
+  });
+});

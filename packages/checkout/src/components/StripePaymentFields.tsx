@@ -1,0 +1,153 @@
+'use client';
+
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type {
+  Appearance,
+  Stripe,
+  StripeElementLocale,
+  StripeElementsOptions,
+} from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/dist/pure.mjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePaymentSlot } from './paymentSlot.js';
+
+/** Props of {@link StripePaymentFields}. */
+export interface StripePaymentFieldsProps {
+  /**
+   * The account's publishable key (`pk_test_…` or `pk_live_…`; `STRIPE_PUBLISHABLE_KEY`).
+   * Stripe.js is loaded from js.stripe.com with it when the fields first render.
+   */
+  publishableKey?: string;
+  /**
+   * A Stripe object (or the promise of one) to use instead of loading Stripe.js with
+   * `publishableKey`: one made with your own `loadStripe` options, or a stand-in in tests.
+   */
+  stripe?: Stripe | Promise<Stripe | null> | null;
+  /**
+   * What the Payment Element collects for: `subscription` (a plan that recurs; the
+   * default), `setup` (a trial: the card is saved, nothing is charged) or `payment`.
+   */
+  mode?: 'payment' | 'subscription' | 'setup';
+  /**
+   * The amount the element shows (wallets, mandates), in minor units of `currency`. What
+   * is charged is always the server's quote, never this.
+   */
+  amount?: number;
+  /** ISO currency, e.g. `EUR`. */
+  currency: string;
+  /** The Payment Element's look (https://docs.stripe.com/elements/appearance-api). */
+  appearance?: Appearance;
+  /** The Payment Element's language (`auto` by default: the browser's). */
+  locale?: StripeElementLocale;
+}
+
+// One Stripe.js per publishable key for the page's lifetime, as Stripe recommends.
+const loaded = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  const found = loaded.get(publishableKey);
+  if (found) return found;
+  const promise = loadStripe(publishableKey);
+  loaded.set(publishableKey, promise);
+  return promise;
+}
+
+/**
+ * The Stripe provider's fields for the plan step's payment slot: Stripe's Payment Element,
+ * created without an intent (`paymentMethodCreation: 'manual'`). On Pay it checks the
+ * element (`elements.submit()`), turns it into a payment method at Stripe
+ * (`stripe.createPaymentMethod`) and hands the form the `pm_…` id; the server creates and
+ * confirms the intent (https://docs.stripe.com/payments/finalize-payments-on-the-server).
+ * The card stays in Stripe's iframe. Import it from `@plankit/checkout/stripe/client`, so
+ * Stripe's code is bundled only where Stripe is configured. Without JavaScript the visitor
+ * pays on Stripe's hosted Checkout page instead.
+ */
+export function StripePaymentFields({
+  publishableKey,
+  stripe,
+  mode = 'subscription',
+  amount,
+  currency,
+  appearance,
+  locale = 'auto',
+}: StripePaymentFieldsProps) {
+  const { messages } = usePaymentSlot();
+  const stripeOrPromise = useMemo(
+    () => (stripe !== undefined ? stripe : publishableKey ? stripeFor(publishableKey) : null),
+    [stripe, publishableKey],
+  );
+  const shared = {
+    currency: currency.toLowerCase(),
+    paymentMethodCreation: 'manual' as const,
+    ...(appearance ? { appearance } : {}),
+    locale,
+  };
+  const options: StripeElementsOptions =
+    mode === 'setup'
+      ? { ...shared, mode }
+      : // The card is saved for renewals (Stripe Billing charges it off-session).
+        { ...shared, mode, amount: amount ?? 0, setupFutureUsage: 'off_session' };
+  return (
+    <>
+      <noscript>
+        <p className="pk-hint">{messages.paymentNoJsHint}</p>
+      </noscript>
+      <Elements stripe={stripeOrPromise} options={options}>
+        <StripeElementSlot />
+      </Elements>
+    </>
+  );
+}
+
+/** The Payment Element and the handle the form calls on submit. */
+function StripeElementSlot() {
+  const { register, reportInvalid, messages, testMode } = usePaymentSlot();
+  const stripe = useStripe();
+  const elements = useElements();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const complete = useRef(false);
+  const latest = useRef({ stripe, elements });
+  latest.current = { stripe, elements };
+
+  useEffect(
+    () =>
+      register({
+        validate() {
+          if (complete.current) return true;
+          // The element shows its own errors (in its iframe) when asked to submit.
+          void latest.current.elements?.submit();
+          return false;
+        },
+        async createPaymentMethod() {
+          const { stripe: client, elements: group } = latest.current;
+          if (!client || !group) return { error: { message: 'errorPaymentMethod' } };
+          try {
+            const submitted = await group.submit();
+            if (submitted.error) return { error: null };
+            const { paymentMethod, error } = await client.createPaymentMethod({ elements: group });
+            if (paymentMethod) return { paymentMethodId: paymentMethod.id };
+            // Errors about what was typed show in the element; others are the form's.
+            return {
+              error: error?.type === 'validation_error' ? null : { message: 'errorPaymentMethod' },
+            };
+          } catch {
+            return { error: { message: 'errorPaymentMethod' } };
+          }
+        },
+      }),
+    [register],
+  );
+
+  return (
+    <div className="pk-stripe-fields" hidden={!mounted}>
+      {testMode ? <p className="pk-hint pk-test-hint">{messages.paymentTestHint}</p> : null}
+      <PaymentElement
+        options={{ layout: 'tabs' }}
+        onChange={(event) => {
+          complete.current = event.complete;
+          if (event.complete) reportInvalid(false);
+        }}
+      />
+    </div>
+  );
+}

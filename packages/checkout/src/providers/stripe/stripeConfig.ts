@@ -1,0 +1,75 @@
+// How a host selects the Stripe provider from its environment: STRIPE_SECRET_KEY,
+// STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together select Stripe; STRIPE_API_BASE
+// points the SDK at another API server (the fake); none of them set leaves the test
+// provider in place. Some but not all of the three is a configuration error, so a typo
+// never silently falls back to the test provider.
+
+import { ConfigurationError, type ConfigurationIssue } from '../../errors/errors.js';
+
+/** The environment variables the Stripe provider reads. */
+export interface StripeEnvironment {
+  STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_PUBLISHABLE_KEY?: string | undefined;
+  STRIPE_WEBHOOK_SECRET?: string | undefined;
+  STRIPE_API_BASE?: string | undefined;
+  /** Any other variable (so `process.env` fits); not read. */
+  [name: string]: string | undefined;
+}
+
+/** The Stripe configuration a host runs with. */
+export interface StripeHostConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another API server than Stripe's (`STRIPE_API_BASE`), or undefined. */
+  apiBase: string | undefined;
+  /** Whether the keys are test-mode keys (`sk_test_…`). */
+  testMode: boolean;
+}
+
+const REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/**
+ * The Stripe configuration in `env`, or null when none of the Stripe variables is set.
+ * @throws ConfigurationError when some are set but not all, or a value has the wrong shape.
+ */
+export function stripeConfigFromEnv(env: StripeEnvironment): StripeHostConfig | null {
+  const value = (name: keyof StripeEnvironment) => env[name]?.trim() || '';
+  const set = REQUIRED.filter((name) => value(name));
+  if (set.length === 0 && !value('STRIPE_API_BASE')) return null;
+  const issues: ConfigurationIssue[] = REQUIRED.filter((name) => !value(name)).map((name) => ({
+    path: name,
+    message: 'is not set (Stripe needs all three of its keys)',
+  }));
+  const secretKey = value('STRIPE_SECRET_KEY');
+  const publishableKey = value('STRIPE_PUBLISHABLE_KEY');
+  const webhookSecret = value('STRIPE_WEBHOOK_SECRET');
+  if (secretKey && !/^(sk|rk)_(test|live)_/.test(secretKey)) {
+    issues.push({ path: 'STRIPE_SECRET_KEY', message: 'must start with sk_test_ or sk_live_' });
+  }
+  if (publishableKey && !/^pk_(test|live)_/.test(publishableKey)) {
+    issues.push({
+      path: 'STRIPE_PUBLISHABLE_KEY',
+      message: 'must start with pk_test_ or pk_live_',
+    });
+  }
+  if (webhookSecret && !webhookSecret.startsWith('whsec_')) {
+    issues.push({ path: 'STRIPE_WEBHOOK_SECRET', message: 'must start with whsec_' });
+  }
+  const testMode = secretKey.includes('_test_');
+  if (secretKey && publishableKey && testMode !== publishableKey.includes('_test_')) {
+    issues.push({
+      path: 'STRIPE_PUBLISHABLE_KEY',
+      message: 'is not of the same mode as the secret key',
+    });
+  }
+  const apiBase = value('STRIPE_API_BASE') || undefined;
+  if (apiBase && !/^https?:\/\/[^/]+/.test(apiBase)) {
+    issues.push({
+      path: 'STRIPE_API_BASE',
+      message: 'must be a URL such as http://127.0.0.1:12111',
+    });
+  }
+  if (issues.length > 0) throw new ConfigurationError('Stripe configuration', issues);
+  return { secretKey, publishableKey, webhookSecret, apiBase, testMode };
+}
