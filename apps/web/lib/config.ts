@@ -76,9 +76,9 @@ export const config = {
   /** The sender of the emails ("Shop <billing@shop.example>"). */
   mailFrom: process.env.PLANKIT_MAIL_FROM || null,
   /**
-   * The host's public origin, where a processor on another origin (Stripe) sends the buyer
-   * back to and where the links in emails lead: `PLANKIT_PUBLIC_URL`, else
-   * `http://localhost:{PORT}`.
+   * The host's public origin (https://shop.example): the links in emails start with it, and
+   * a processor on another origin (Stripe) sends the buyer back to it. `PLANKIT_PUBLIC_URL`,
+   * else `http://localhost:{PORT}`.
    */
   publicUrl: process.env.PLANKIT_PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`,
   /** The Stripe provider's settings, or null for the built-in test provider. */
