@@ -6,11 +6,11 @@ import { browserTestConfig } from '../../scripts/browser-tests.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // The receivers e2e/after-purchase.spec.ts starts (a Standard Webhooks endpoint and an SMTP
-// server): configurable ports, by default the two after the server's. The server sends its
-// webhooks and emails there; other specs' events simply find nobody listening and are
-// retried later.
-const webhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 1);
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 2);
+// server): configurable ports, by default E2E_PORT + 5 and + 6 (+ 1 to + 3 are extra hosts
+// of other specs). The server sends its webhooks and emails there; other specs' events
+// find nobody listening and are retried later.
+const webhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 5);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 6);
 process.env.E2E_WEBHOOK_PORT = String(webhookPort);
 process.env.E2E_SMTP_PORT = String(smtpPort);
 // A fixed test secret (base64 of 32 bytes): the spec verifies every webhook with it.

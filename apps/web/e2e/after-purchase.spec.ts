@@ -115,8 +115,9 @@ test.describe('after buying the starter plan', () => {
     const receiptLink = /View or print your receipt: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
     const manageLink = /Manage your subscription: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
 
-    // Another device: a fresh browser with no cookie opens the receipt.
-    const other = await browser.newContext();
+    // Another device: a fresh browser with no cookie, and no JavaScript either (the manage
+    // page's confirmation and cancel are plain links and form posts), opens the receipt.
+    const other = await browser.newContext({ javaScriptEnabled: false });
     const violations = await watchForViolations(other);
     try {
       const phone = await other.newPage();

@@ -158,6 +158,7 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
           publicUrl: resolved.publicUrl,
           merchantName: resolved.merchantName,
           merchantAddress: resolved.merchantAddress,
+          messagesFor: resolved.messagesFor,
           secret: resolved.secret,
           routes: resolved.routes,
           planOf: (planId) => findPlan(resolved.catalog, planId) ?? undefined,

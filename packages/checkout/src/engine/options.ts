@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Catalog } from '../catalog/schema.js';
 import { ConfigurationError } from '../errors/errors.js';
+import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
 import type { PaymentProvider } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { CheckoutStore } from '../store/types.js';
@@ -89,6 +90,11 @@ export interface CheckoutEngineOptions {
   publicUrl?: string;
   /** The merchant's postal address, on receipts and emails (lines separated by `;` or newlines). */
   merchantAddress?: string;
+  /**
+   * The text of the buyer's emails in the checkout's language (the session's `locale`):
+   * overrides of the English catalog, or undefined to keep English.
+   */
+  messagesFor?: (locale: string) => Partial<CheckoutMessages> | undefined;
 }
 
 /** The options with every default filled in. */
@@ -111,6 +117,7 @@ export interface ResolvedEngineOptions {
   email: { smtpUrl: string; from: string } | null;
   publicUrl: string | null;
   merchantAddress: string | null;
+  messagesFor: ((locale: string) => Partial<CheckoutMessages> | undefined) | null;
 }
 
 const MINUTE = 60_000;
@@ -219,6 +226,12 @@ const optionsSchema = z.object({
     .optional(),
   publicUrl: z.url({ protocol: /^https?$/, error: 'must be the site’s http(s) origin' }).optional(),
   merchantAddress: z.string().trim().min(1).optional(),
+  messagesFor: z
+    .custom<(locale: string) => Partial<CheckoutMessages> | undefined>(
+      (value) => typeof value === 'function',
+      'must be a function of the locale',
+    )
+    .optional(),
 });
 
 /**
@@ -244,7 +257,7 @@ export function resolveEngineOptions(options: CheckoutEngineOptions): ResolvedEn
       })),
     );
   }
-  const { secret, webhook, email, publicUrl, merchantAddress, ...rest } = result.data;
+  const { secret, webhook, email, publicUrl, merchantAddress, messagesFor, ...rest } = result.data;
   if (email && !publicUrl) {
     throw new ConfigurationError('createCheckoutEngine', [
       { path: 'publicUrl', message: 'is needed with `email`: the emails link to the receipt' },
@@ -256,6 +269,7 @@ export function resolveEngineOptions(options: CheckoutEngineOptions): ResolvedEn
     email: email ?? null,
     publicUrl: publicUrl ?? null,
     merchantAddress: merchantAddress ?? null,
+    messagesFor: messagesFor ?? null,
     secret: secret ?? DEV_SECRET,
     secretIsDefault: secret === undefined,
   };

@@ -5,6 +5,7 @@
 
 import { Webhook } from 'standardwebhooks';
 import type { CheckoutEvent } from '../events/types.js';
+import { describeError } from './describeError.js';
 
 /** What one delivery attempt came to. */
 export interface SendResult {
@@ -51,11 +52,7 @@ export async function sendWebhook(
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     return {
       ok: false,
-      error: timedOut
-        ? `no answer within ${target.timeoutMs} ms`
-        : error instanceof Error
-          ? `${error.name}: ${error.message}`
-          : String(error),
+      error: timedOut ? `no answer within ${target.timeoutMs} ms` : describeError(error), // with its cause: "fetch failed <- ECONNREFUSED …"
     };
   }
 }

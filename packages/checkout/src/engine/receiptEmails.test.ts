@@ -115,6 +115,31 @@ describe.each(databases)('receipt emails, on $name', (database) => {
     );
   });
 
+  it('in the language of the checkout: its text from messagesFor, amounts and dates in its locale', async () => {
+    const { engine } = h.setup({
+      ...email(),
+      messagesFor: (locale) =>
+        locale === 'de'
+          ? {
+              emailReceiptSubject: 'Ihre Quittung von {merchant} ({reference})',
+              emailTotal: 'Gesamt',
+            }
+          : undefined,
+    });
+    const { sessionId } = expectRedirect(
+      await engine.submitPlanStep(h.post(), { ...visitor, locale: 'de' }),
+    );
+    const order = (await h.store.getSessionRecord(sessionId))?.order;
+    await engine.deliverEvents();
+    const [mail] = smtp.messages;
+    expect(mail?.subject).toBe(`Ihre Quittung von Acme (${order?.reference})`);
+    const total = new Intl.NumberFormat('de', { style: 'currency', currency: 'EUR' }).format(
+      (order?.total ?? 0) / 100,
+    );
+    expect(mail?.text).toContain(`Gesamt: ${total}`);
+    expect(mail?.text).toContain('31. Januar 2031');
+  });
+
   it('without email options, sends nothing and takes no email deliveries', async () => {
     const { engine } = h.setup();
     expectRedirect(await engine.submitPlanStep(h.post(), visitor));

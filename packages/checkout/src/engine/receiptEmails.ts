@@ -11,7 +11,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Plan } from '../catalog/schema.js';
 import type { CheckoutEvent, EventPaymentMethod } from '../events/types.js';
 import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
-import { defaultMessages, formatMessage } from '../messages/messages.js';
+import { formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { EventMailer } from './engineContext.js';
@@ -29,7 +29,8 @@ export interface MailerOptions {
   secret: string;
   routes: CheckoutRoutes;
   planOf(planId: string): Plan | undefined;
-  messages?: CheckoutMessages;
+  /** The emails' text in a checkout's language (overrides of the English catalog). */
+  messagesFor?: ((locale: string) => Partial<CheckoutMessages> | undefined) | null;
   /** For tests: a transport of nodemailer's own instead of the SMTP URL. */
   transport?: Transporter;
 }
@@ -112,7 +113,7 @@ ${links}
 
 /** The email an event sends, or null for events that send none. */
 export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailContent | null {
-  const m = options.messages ?? defaultMessages;
+  const m = resolveMessages(options.messagesFor?.(event.data.locale));
   const link = (path: string) => new URL(path, options.publicUrl).toString();
   const merchant = [
     options.merchantName,
