@@ -23,7 +23,7 @@ let fake: FakeStripe;
 let host: Host;
 
 test.beforeAll(async () => {
-  const port = extraPort(10);
+  const port = extraPort(4);
   fake = await startFakeStripe({
     webhook: { url: `http://127.0.0.1:${port}/api/webhooks/stripe`, secret: WEBHOOK_SECRET },
   });
@@ -119,5 +119,20 @@ test.describe('Stripe, a visitor without JavaScript', () => {
   test('the test processor is not served when Stripe is selected', async ({ request }) => {
     const response = await request.get(`${host.baseURL}/test-processor/pay/pi_x`);
     expect(response.status()).toBe(404);
+  });
+});
+
+test.describe('the test provider’s plan step (no Stripe variables)', () => {
+  test('ships no Stripe code: the Payment Element’s chunk loads only where Stripe renders', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/checkout/starter')).text();
+    const scripts = [...html.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const code = await (await request.get(src ?? '')).text();
+      expect(code, src).not.toContain('paymentMethodCreation');
+      expect(code, src).not.toContain('js.stripe.com');
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { PlanStepState } from '@plankit/checkout';
 import { redirect } from 'next/navigation';
 import { getEngine } from './engine';
 import { requestContext } from './requestContext';
+import { routes } from './routes';
 
 /** The plan step's Server Action: the engine does the work, the host redirects. */
 export async function submitPlanStep(
@@ -14,4 +15,16 @@ export async function submitPlanStep(
   const result = await engine.submitPlanStep(formData, await requestContext({ mintVisitor: true }));
   if (result.kind === 'redirect') redirect(result.location);
   return result.state;
+}
+
+/** The manage page's "cancel at the end of the period" (after its confirmation). */
+export async function cancelSubscription(token: string, _formData: FormData): Promise<void> {
+  await (await getEngine()).cancelSubscription(token);
+  redirect(routes.subscription(token));
+}
+
+/** The manage page's "resume". */
+export async function resumeSubscription(token: string, _formData: FormData): Promise<void> {
+  await (await getEngine()).resumeSubscription(token);
+  redirect(routes.subscription(token));
 }

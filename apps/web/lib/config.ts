@@ -14,6 +14,17 @@ function readCount(name: string, min = 0): number | undefined {
   return Number(raw);
 }
 
+/** PLANKIT_WEBHOOK_URL and PLANKIT_WEBHOOK_SECRET together, or neither. */
+function readWebhook(): { url: string; secret: string } | undefined {
+  const url = process.env.PLANKIT_WEBHOOK_URL?.trim();
+  const secret = process.env.PLANKIT_WEBHOOK_SECRET?.trim();
+  if (!url && !secret) return undefined;
+  if (!url || !secret) {
+    throw new Error('Set PLANKIT_WEBHOOK_URL and PLANKIT_WEBHOOK_SECRET together (or neither).');
+  }
+  return { url, secret };
+}
+
 /**
  * Stripe, when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set
  * (STRIPE_API_BASE points the SDK at another server, e.g. the fake); null: the test
@@ -53,9 +64,21 @@ export const config = {
    */
   secret: process.env.PLANKIT_SECRET || undefined,
   merchantName: process.env.PLANKIT_MERCHANT_NAME || 'Plankit Demo',
+  /** Shown on receipts and in emails, one line per line of the address. */
+  merchantAddress: process.env.PLANKIT_MERCHANT_ADDRESS || null,
   /**
-   * The host's public origin, where a processor on another origin (Stripe) sends the buyer
-   * back to: `PLANKIT_PUBLIC_URL`, else `http://localhost:{PORT}`.
+   * Outgoing webhooks (Standard Webhooks): every event is posted to PLANKIT_WEBHOOK_URL,
+   * signed with PLANKIT_WEBHOOK_SECRET (`whsec_…`). Both or neither.
+   */
+  webhook: readWebhook(),
+  /** The SMTP server receipts go through (smtp://user:pass@host:587); unset: no emails. */
+  smtpUrl: process.env.PLANKIT_SMTP_URL || null,
+  /** The sender of the emails ("Shop <billing@shop.example>"). */
+  mailFrom: process.env.PLANKIT_MAIL_FROM || null,
+  /**
+   * The host's public origin (https://shop.example): the links in emails start with it, and
+   * a processor on another origin (Stripe) sends the buyer back to it. `PLANKIT_PUBLIC_URL`,
+   * else `http://localhost:{PORT}`.
    */
   publicUrl: process.env.PLANKIT_PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`,
   /** The Stripe provider's settings, or null for the built-in test provider. */

@@ -70,7 +70,25 @@ async function openEngine(): Promise<OpenedEngine> {
     routes,
     merchantName: config.merchantName,
     secret: config.secret,
+    // Outgoing webhooks (PLANKIT_WEBHOOK_URL, PLANKIT_WEBHOOK_SECRET), delivered from the
+    // outbox by the background work below.
+    ...(config.webhook ? { webhook: config.webhook } : {}),
+    // Receipt emails (PLANKIT_SMTP_URL, PLANKIT_MAIL_FROM), linking to PLANKIT_PUBLIC_URL.
+    ...(config.smtpUrl
+      ? {
+          email: {
+            smtpUrl: config.smtpUrl,
+            from: config.mailFrom ?? `${config.merchantName} <receipts@localhost>`,
+          },
+        }
+      : {}),
+    publicUrl: config.publicUrl,
+    ...(config.merchantAddress ? { merchantAddress: config.merchantAddress } : {}),
   });
+  if (!config.smtpUrl) {
+    // Said once per process: the engine is opened once.
+    console.info('[plankit] PLANKIT_SMTP_URL is not set: no receipt emails are sent.');
+  }
   // The engine's own background work: settling lost payment outcomes, expiring unpaid
   // sessions and renewing subscriptions, every minute, safe in every process sharing the
   // store.

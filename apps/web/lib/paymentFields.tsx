@@ -1,7 +1,7 @@
 import type { Catalog, Plan } from '@plankit/checkout';
-import { StripePaymentFields } from '@plankit/checkout/stripe/client';
 import type { ReactNode } from 'react';
 import { config } from './config';
+import { StripeFields } from './StripeFields';
 
 /**
  * The payment provider's fields for a plan's payment slot: Stripe's Payment Element when
@@ -16,7 +16,7 @@ export function paymentFieldsFor(catalog: Catalog, plan: Plan): ReactNode {
   // What the element shows (wallets); the amount charged is always the server's quote.
   const amount = plan.prices.monthly?.[currency] ?? plan.prices.yearly?.[currency] ?? 0;
   return (
-    <StripePaymentFields
+    <StripeFields
       publishableKey={stripe.publishableKey}
       currency={currency}
       amount={amount}

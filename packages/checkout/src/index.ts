@@ -11,13 +11,20 @@ export { CheckoutError, type CheckoutErrorProps } from './components/CheckoutErr
 export { CheckoutFallback, type CheckoutFallbackProps } from './components/CheckoutFallback.js';
 export { CheckoutNotFound, type CheckoutNotFoundProps } from './components/CheckoutNotFound.js';
 export { FinishStep, type FinishStepProps } from './components/FinishStep.js';
+export {
+  type FormAction,
+  ManageSubscription,
+  type ManageSubscriptionProps,
+} from './components/ManageSubscription.js';
 export { PlanList, type PlanListProps } from './components/PlanList.js';
 export { PlanStep, type PlanStepProps } from './components/PlanStep.js';
+export { PrintButton, type PrintButtonProps } from './components/PrintButton.js';
 export {
   type PaymentFieldsHandle,
   type PaymentSlotValue,
   usePaymentSlot,
 } from './components/paymentSlot.js';
+export { ReceiptPage, type ReceiptPageProps } from './components/ReceiptPage.js';
 export { TestCardFields, type TestCardFieldsProps } from './components/TestCardFields.js';
 export {
   ConfigurationError,
@@ -28,6 +35,16 @@ export {
   ProviderError,
   StoreError,
 } from './errors/errors.js';
+export type {
+  CheckoutEvent,
+  CheckoutEventOf,
+  CheckoutSessionData,
+  EventDataMap,
+  EventType,
+  OrderPaidData,
+  SubscriptionData,
+  SubscriptionRenewedData,
+} from './events/types.js';
 export type {
   CheckoutMessages,
   CompiledMessage,
@@ -46,6 +63,7 @@ export {
   isLocale,
   LOCALES,
   type Locale,
+  shippedLocaleOf,
 } from './messages/locales.js';
 export { messagesFor, pageMessagesFor } from './messages/messagesFor.js';
 export { PAGE_MESSAGE_KEYS, type PageMessageKey } from './messages/pageMessageKeys.js';
@@ -83,6 +101,8 @@ export {
   type PlanStepAction,
   type PlanStepState,
   type Receipt,
+  type ReceiptPageView,
   type RequestContext,
   type SubmitResult,
+  type SubscriptionPageView,
 } from './views/types.js';

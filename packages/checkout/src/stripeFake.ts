@@ -4,6 +4,7 @@
 // development without Stripe's network; never for production. Run it with
 // `plankit stripe-fake` or `startFakeStripe()`.
 
+export type { FakeStripeApi } from './providers/stripe/fake/fakeStripeApi.js';
 export {
   FAKE_TEST_PAYMENT_METHODS,
   type FakeCardBehaviour,

@@ -1,6 +1,6 @@
 // The `plankit` command as a person runs it: the package's bin, in a process of its own,
 // on the store a host left behind (issue 9, "A test clock for test mode").
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import {
   openCheckoutStore,
 } from '@plankit/checkout/server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startWebhookReceiver } from '../src/test-utils/webhookReceiver.js';
 import { packageDir } from './support.js';
 
 const bin = join(packageDir, 'bin/plankit.mjs');
@@ -90,6 +91,10 @@ describe('plankit', () => {
     [['advance', '--to', 'next tuesday'], 'is not a date in ISO 8601'],
     [['advance', '--to', '2027-02-30'], 'is not a date in ISO 8601'],
     [['advance', '--to', '2027-01-31', '--force'], "Unknown option '--force'"],
+    [['webhooks'], 'Say what to do: replay <eventId>'],
+    [['webhooks', 'replay'], 'Say which events'],
+    [['webhooks', 'replay', 'order-1'], 'is not an event id'],
+    [['webhooks', 'replay', '--since', 'yesterday'], 'is not a date in ISO 8601'],
   ])('refuses %j with a usage error (exit 2)', (args, message) => {
     const run = plankit(args);
     expect(run.code).toBe(2);
@@ -145,5 +150,53 @@ describe('plankit', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`PGlite in ${join(app, '.data/plankit')}`);
     expect(run.stdout).toContain('Renewed 1');
+  });
+
+  it('webhooks replay sends an event again by id, and everything since a time', async () => {
+    const dataDir = join(root, 'replay');
+    const sessionId = await storeWithTrial(dataDir);
+    const { store } = await openCheckoutStore({ dataDir });
+    const events = await store.listEvents();
+    await store.close();
+    const created = events.find((event) => event.type === 'subscription.created');
+    expect(created?.data.checkoutSessionId).toBe(sessionId);
+    const receiver = await startWebhookReceiver();
+    // Not spawnSync: the receiver in this process must answer while the command runs.
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        const { DATABASE_URL: _url, ...inherited } = process.env;
+        execFile(
+          process.execPath,
+          [bin, ...args],
+          {
+            cwd: root,
+            env: {
+              ...inherited,
+              PLANKIT_DATA_DIR: dataDir,
+              PLANKIT_WEBHOOK_URL: receiver.url,
+              PLANKIT_WEBHOOK_SECRET: receiver.secret,
+            },
+          },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    try {
+      const byId = await run(['webhooks', 'replay', created?.id ?? '']);
+      expect(byId.stderr).toBe('');
+      expect(byId.stdout).toContain('1 event(s)');
+      expect(byId.stdout).toContain('delivered 1');
+      expect(receiver.received.map((delivery) => [delivery.id, delivery.type])).toEqual([
+        [created?.id, 'subscription.created'],
+      ]);
+      const since = await run(['webhooks', 'replay', '--since', '2000-01-01']);
+      expect(since.stdout).toContain(`${events.length} event(s)`);
+      expect(receiver.received).toHaveLength(1 + events.length);
+      const unknown = await run(['webhooks', 'replay', `evt_${'0'.repeat(32)}`]);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('no such event');
+    } finally {
+      await receiver.close();
+    }
   });
 });

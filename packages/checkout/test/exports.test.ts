@@ -20,6 +20,9 @@ const CLIENT_EXPORTS = [
   'CheckoutFallback',
   'CheckoutNotFound',
   'FinishStep',
+  'ManageSubscription',
+  'PrintButton',
+  'ReceiptPage',
   'PlanList',
   'PlanStep',
   // the payment slot and its first filler, the test provider's card fields
@@ -57,6 +60,7 @@ const CLIENT_EXPORTS = [
   'DEFAULT_LOCALE',
   'directionOf',
   'isLocale',
+  'shippedLocaleOf',
   'countriesIn',
   // errors
   'ConfigurationError',
@@ -86,6 +90,8 @@ const SERVER_EXPORTS = [
   'WebhookSignatureError',
   'createTestProcessor',
   'runTestClock',
+  // the events after the purchase
+  'EVENT_TYPES',
   'CheckoutStoreError',
   'StoreLockedError',
   'StoreUnavailableError',
@@ -117,8 +123,11 @@ const COMPONENTS = [
   'CheckoutFallback',
   'CheckoutNotFound',
   'FinishStep',
+  'ManageSubscription',
   'PlanList',
   'PlanStep',
+  'PrintButton',
+  'ReceiptPage',
   'TestCardFields',
 ] as const;
 

@@ -187,6 +187,27 @@ describe('pro plan trial started, ends 15 March 2026', () => {
   });
 });
 
+describe('paid: links to keep the receipt', () => {
+  it('links to the signed receipt and the manage page', () => {
+    renderFinish({
+      status: 'paid',
+      receipt: {
+        ...makeReceipt(),
+        receiptUrl: '/receipts/o.sig',
+        manageUrl: '/subscriptions/s.sig',
+      },
+    });
+    expect(screen.getByRole('link', { name: 'View or print your receipt' })).toHaveAttribute(
+      'href',
+      '/receipts/o.sig',
+    );
+    expect(screen.getByRole('link', { name: 'Manage your subscription' })).toHaveAttribute(
+      'href',
+      '/subscriptions/s.sig',
+    );
+  });
+});
+
 describe('payment still being confirmed', () => {
   it('reloads itself with a meta refresh (no JavaScript needed)', () => {
     renderFinish({ status: 'pending', sessionId: 'cs_1', planName: 'Starter' }, 5);
@@ -201,6 +222,21 @@ describe('payment still being confirmed', () => {
   it('refreshes every 2 seconds by default', () => {
     renderFinish({ status: 'pending', sessionId: 'cs_1', planName: 'Starter' });
     expect(document.querySelector('meta[http-equiv="refresh"]')).toHaveAttribute('content', '2');
+  });
+
+  it('has a plain "Check again" link to itself, and says nothing is paid yet', () => {
+    render(
+      <FinishStep
+        view={{ status: 'pending', sessionId: 'cs_1', planName: 'Starter' }}
+        plansHref="/plans"
+        pendingReloadHref="/checkout/finish?session=cs_1"
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Check again' })).toHaveAttribute(
+      'href',
+      '/checkout/finish?session=cs_1',
+    );
+    expect(screen.queryByRole('region', { name: 'Receipt' })).toBeNull();
   });
 
   it('no other outcome refreshes the page', () => {

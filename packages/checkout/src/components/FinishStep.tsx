@@ -15,6 +15,11 @@ export interface FinishStepProps {
   locale?: string | undefined;
   /** Seconds after which a pending page reloads itself (works without JavaScript). */
   pendingRefreshSeconds?: number | undefined;
+  /**
+   * A link that reloads a pending page (`routes.finish(sessionId)`), besides the automatic
+   * refresh: a plain link, so it works without JavaScript and where refresh is blocked.
+   */
+  pendingReloadHref?: string | undefined;
 }
 
 /**
@@ -27,6 +32,7 @@ export function FinishStep({
   messages: overrides,
   locale,
   pendingRefreshSeconds = 2,
+  pendingReloadHref,
 }: FinishStepProps) {
   const messages = resolveMessages(overrides);
   const back = (
@@ -73,6 +79,21 @@ export function FinishStep({
             )
           : formatMessage(messages.finishPaidLead, { plan: receipt.planName }, locale);
       body = <ReceiptTable receipt={receipt} messages={messages} locale={locale} />;
+      actions = (
+        <>
+          {receipt.receiptUrl ? (
+            <a className="pk-button pk-button--primary" href={receipt.receiptUrl}>
+              {messages.emailViewReceipt}
+            </a>
+          ) : null}
+          {receipt.manageUrl ? (
+            <a className="pk-button pk-button--secondary" href={receipt.manageUrl}>
+              {messages.receiptManage}
+            </a>
+          ) : null}
+          {back}
+        </>
+      );
       break;
     }
     case 'pending':
@@ -80,7 +101,11 @@ export function FinishStep({
       lead = messages.finishPendingLead;
       // A meta refresh polls without any JavaScript until the outcome is known.
       body = <meta httpEquiv="refresh" content={String(pendingRefreshSeconds)} />;
-      actions = null;
+      actions = pendingReloadHref ? (
+        <a className="pk-button pk-button--secondary" href={pendingReloadHref}>
+          {messages.finishProcessingReload}
+        </a>
+      ) : null;
       break;
     case 'action_required':
       title = messages.finishActionTitle;

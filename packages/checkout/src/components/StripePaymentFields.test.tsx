@@ -99,7 +99,7 @@ function standInStripe(
   };
 }
 
-function renderForm(stand: ReturnType<typeof standInStripe>, planId = 'starter') {
+function renderForm(stand: { stripe: Stripe | null }, planId = 'starter') {
   const action = vi.fn<PlanStepAction>(async (state) => state);
   const chosen = plan(planId);
   const result = renderWithUser(
@@ -183,6 +183,19 @@ describe('starter plan paid through Stripe’s Payment Element', () => {
       await screen.findByText(resolveMessages().errorPaymentMethod, { exact: false }),
     ).toBeInTheDocument();
     expect(action).not.toHaveBeenCalled();
+  });
+});
+
+describe('Stripe.js cannot load (blocked, offline)', () => {
+  it('Pay posts without a payment method, so the buyer pays on Stripe’s hosted page', async () => {
+    const { user, action } = renderForm({ stripe: null });
+    expect(
+      screen.getByText(resolveMessages().paymentNoJsHint, { selector: '.pk-stripe-fields p' }),
+    ).toBeVisible();
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(action.mock.calls[0]?.[1].get('paymentMethod')).toBeNull();
   });
 });
 

@@ -58,8 +58,9 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
  * (`stripe.createPaymentMethod`) and hands the form the `pm_…` id; the server creates and
  * confirms the intent (https://docs.stripe.com/payments/finalize-payments-on-the-server).
  * The card stays in Stripe's iframe. Import it from `@plankit/checkout/stripe/client`, so
- * Stripe's code is bundled only where Stripe is configured. Without JavaScript the visitor
- * pays on Stripe's hosted Checkout page instead.
+ * Stripe's code is bundled only where Stripe is configured. Without JavaScript, and while
+ * Stripe.js has not loaded (or cannot), the visitor pays on Stripe's hosted Checkout page
+ * instead.
  */
 export function StripePaymentFields({
   publishableKey,
@@ -109,38 +110,41 @@ function StripeElementSlot() {
   const latest = useRef({ stripe, elements });
   latest.current = { stripe, elements };
 
-  useEffect(
-    () =>
-      register({
-        validate() {
-          if (complete.current) return true;
-          // The element shows its own errors (in its iframe) when asked to submit.
-          void latest.current.elements?.submit();
-          return false;
-        },
-        async createPaymentMethod() {
-          const { stripe: client, elements: group } = latest.current;
-          if (!client || !group) return { error: { message: 'errorPaymentMethod' } };
-          try {
-            const submitted = await group.submit();
-            if (submitted.error) return { error: null };
-            const { paymentMethod, error } = await client.createPaymentMethod({ elements: group });
-            if (paymentMethod) return { paymentMethodId: paymentMethod.id };
-            // Errors about what was typed show in the element; others are the form's.
-            return {
-              error: error?.type === 'validation_error' ? null : { message: 'errorPaymentMethod' },
-            };
-          } catch {
-            return { error: { message: 'errorPaymentMethod' } };
-          }
-        },
-      }),
-    [register],
-  );
+  // Registered once Stripe.js is there. Until then, or when it cannot load (blocked,
+  // offline), the form posts without a payment method and the engine sends the buyer to
+  // Stripe's hosted Checkout page, as without JavaScript.
+  useEffect(() => {
+    if (!stripe) return undefined;
+    return register({
+      validate() {
+        if (complete.current) return true;
+        // The element shows its own errors (in its iframe) when asked to submit.
+        void latest.current.elements?.submit();
+        return false;
+      },
+      async createPaymentMethod() {
+        const { stripe: client, elements: group } = latest.current;
+        if (!client || !group) return { error: { message: 'errorPaymentMethod' } };
+        try {
+          const submitted = await group.submit();
+          if (submitted.error) return { error: null };
+          const { paymentMethod, error } = await client.createPaymentMethod({ elements: group });
+          if (paymentMethod) return { paymentMethodId: paymentMethod.id };
+          // Errors about what was typed show in the element; others are the form's.
+          return {
+            error: error?.type === 'validation_error' ? null : { message: 'errorPaymentMethod' },
+          };
+        } catch {
+          return { error: { message: 'errorPaymentMethod' } };
+        }
+      },
+    });
+  }, [register, stripe]);
 
   return (
     <div className="pk-stripe-fields" hidden={!mounted}>
       {testMode ? <p className="pk-hint pk-test-hint">{messages.paymentTestHint}</p> : null}
+      {mounted && !stripe ? <p className="pk-hint">{messages.paymentNoJsHint}</p> : null}
       <PaymentElement
         options={{ layout: 'tabs' }}
         onChange={(event) => {

@@ -1,3 +1,4 @@
+import { deliverEvents } from './deliverEvents.js';
 import { describeError } from './describeError.js';
 import type { EngineContext } from './engineContext.js';
 import { runRenewals } from './renewals.js';
@@ -20,9 +21,30 @@ export interface BackgroundWork {
  * store (stale attempts are taken with SKIP LOCKED), so any number of host processes may
  * run this at once against one database; the timer does not keep the process alive.
  */
-export function createBackgroundWork(ctx: EngineContext): BackgroundWork {
+export function createBackgroundWork(
+  ctx: EngineContext,
+  registerChannels: () => Promise<void>,
+): BackgroundWork {
   let timer: ReturnType<typeof setInterval> | null = null;
+  let deliveryTimer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<void> | null = null;
+  let delivering: Promise<void> | null = null;
+
+  // Events go out on their own, shorter timer: a webhook's first retry is due within
+  // seconds, while the sweeps run every minute.
+  const deliverOnce = () => {
+    delivering ??= (async () => {
+      try {
+        await registerChannels();
+        await deliverEvents(ctx);
+      } catch (error) {
+        ctx.logger.error('[plankit] event delivery pass failed', { error: describeError(error) });
+      }
+    })().finally(() => {
+      delivering = null;
+    });
+    return delivering;
+  };
 
   async function pass(): Promise<void> {
     try {
@@ -31,6 +53,8 @@ export function createBackgroundWork(ctx: EngineContext): BackgroundWork {
       await reconcilePayments(ctx);
       await expireStaleSessions(ctx);
       await runRenewals(ctx);
+      // What the sweeps committed goes out now rather than at the next delivery tick.
+      void deliverOnce();
     } catch (error) {
       ctx.logger.error('[plankit] background sweep failed', { error: describeError(error) });
     }
@@ -49,6 +73,8 @@ export function createBackgroundWork(ctx: EngineContext): BackgroundWork {
       if (timer) return;
       timer = setInterval(() => void runOnce(), ctx.sweepIntervalMs);
       timer.unref?.();
+      deliveryTimer = setInterval(() => void deliverOnce(), ctx.deliveryIntervalMs);
+      deliveryTimer.unref?.();
       void ctx
         .fromStore('setActiveProvider', {}, () => ctx.store.setActiveProvider(ctx.provider.id))
         .catch(() => {})
@@ -56,8 +82,11 @@ export function createBackgroundWork(ctx: EngineContext): BackgroundWork {
     },
     async stop() {
       if (timer) clearInterval(timer);
+      if (deliveryTimer) clearInterval(deliveryTimer);
       timer = null;
+      deliveryTimer = null;
       await running;
+      await delivering;
     },
     runOnce,
   };

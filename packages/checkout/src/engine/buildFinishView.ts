@@ -43,7 +43,7 @@ export function planLinkFor(
   }
 }
 
-function buildReceipt(
+export function buildReceipt(
   session: CheckoutSession,
   plan: Plan | undefined,
   order: Order,

@@ -5,13 +5,32 @@
 // expire), renewals, views (what the finish step shows) and the background work that runs
 // the sweeps. This file only wires them together.
 
+import { findPlan } from '../catalog/findPlan.js';
 import type { Catalog } from '../catalog/schema.js';
+import type { EventType } from '../events/types.js';
 import type { WebhookRequest } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
-import type { FinishView, RequestContext, SubmitResult } from '../views/types.js';
+import type {
+  FinishView,
+  ReceiptPageView,
+  RequestContext,
+  SubmitResult,
+  SubscriptionPageView,
+} from '../views/types.js';
+import {
+  getReceiptView,
+  getSubscriptionView,
+  receiptPath,
+  setSubscriptionCancel,
+  subscriptionPath,
+} from './afterPurchaseViews.js';
 import { createBackgroundWork } from './background.js';
+import { type DeliveryReport, deliverEvents, servedChannels } from './deliverEvents.js';
+import { describeError } from './describeError.js';
 import { createEngineContext } from './engineContext.js';
+import { createEventHandlers, type EventHandler } from './eventHandlers.js';
 import { type CheckoutEngineOptions, resolveEngineOptions } from './options.js';
+import { createMailer } from './receiptEmails.js';
 import { type RenewalReport, runRenewals } from './renewals.js';
 import { submitPlanStep } from './submit.js';
 import { expireStaleSessions, type ReconcileReport, reconcilePayments } from './sweeps.js';
@@ -71,6 +90,38 @@ export interface CheckoutEngine {
   start(): void;
   /** Stops the background work and waits for a pass in progress. */
   stop(): Promise<void>;
+  /**
+   * Registers an in-process handler for one event type (`order.paid`, …). It is called at
+   * least once per event after the change committed, from the engine's background work
+   * (`start()`), one event at a time in the order they were written; when it throws, the
+   * event is retried with backoff, so make it idempotent on `event.id`. Returns a function
+   * that removes it.
+   */
+  on<T extends EventType>(type: T, handler: EventHandler<T>): () => void;
+  /**
+   * Delivers every due event now (handlers, webhook, emails); `start()` runs it every
+   * `deliveryIntervalMs`.
+   */
+  deliverEvents(): Promise<DeliveryReport>;
+  /**
+   * The printable receipt of the order a signed token opens (`routes.receipt(token)`, from
+   * the email or the finish step), in any browser and with no cookie; `not_found` for any
+   * token the engine's `secret` did not sign.
+   */
+  getReceiptView(token: string): Promise<ReceiptPageView>;
+  /** The manage page of the subscription a signed token opens (`routes.subscription(token)`). */
+  getSubscriptionView(token: string): Promise<SubscriptionPageView>;
+  /**
+   * Cancels the subscription at the end of its period (it is not charged again), emitting
+   * `subscription.updated`; it ends (`subscription.canceled`) when the period does.
+   */
+  cancelSubscription(token: string): Promise<SubscriptionPageView>;
+  /** Resumes a subscription canceled at the period's end, before it ends (`subscription.updated`). */
+  resumeSubscription(token: string): Promise<SubscriptionPageView>;
+  /** The signed path of an order's receipt (`/receipts/{token}`). */
+  receiptPath(orderId: string): string;
+  /** The signed path of a subscription's manage page (`/subscriptions/{token}`). */
+  subscriptionPath(subscriptionId: string): string;
 }
 
 /**
@@ -78,29 +129,83 @@ export interface CheckoutEngine {
  * @throws ConfigurationError naming every problem with `options`.
  */
 export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEngine {
-  const ctx = createEngineContext(resolveEngineOptions(options));
+  const resolved = resolveEngineOptions(options);
+  // The channels this engine serves are recorded in the store before it writes an event, so
+  // each event gets a delivery on them (the outbox: migration 7). Every public call that can
+  // write one waits for it; a failure is logged and tried again on the next call.
+  let channelsReady: Promise<void> | null = null;
+  const registerChannels = (): Promise<void> => {
+    channelsReady ??= (async () => {
+      for (const channel of servedChannels(ctx)) {
+        await ctx.store.registerEventChannel(channel);
+      }
+    })().catch((error: unknown) => {
+      channelsReady = null;
+      ctx.logger.error('[plankit] recording event channels failed', {
+        error: describeError(error),
+      });
+    });
+    return channelsReady;
+  };
+  const handlers = createEventHandlers(() => {
+    channelsReady = null;
+    void registerChannels();
+  });
+  const mailer =
+    resolved.email && resolved.publicUrl
+      ? createMailer({
+          ...resolved.email,
+          publicUrl: resolved.publicUrl,
+          merchantName: resolved.merchantName,
+          merchantAddress: resolved.merchantAddress,
+          messagesFor: resolved.messagesFor,
+          secret: resolved.secret,
+          routes: resolved.routes,
+          planOf: (planId) => findPlan(resolved.catalog, planId) ?? undefined,
+        })
+      : null;
+  const ctx = createEngineContext(resolved, { handlers, mailer });
+  const ready =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await registerChannels();
+      return fn(...args);
+    };
   if (ctx.secretIsDefault && process.env.NODE_ENV === 'production') {
     ctx.logger.warn(
       '[plankit] createCheckoutEngine: no `secret` set; using the public development secret. ' +
         'Set a long random secret in production.',
     );
   }
-  const background = createBackgroundWork(ctx);
+  const background = createBackgroundWork(ctx, registerChannels);
   return {
     catalog: ctx.catalog,
     routes: ctx.routes,
-    submitPlanStep: (form, context) => submitPlanStep(ctx, form, context),
-    getFinishView: (sessionId, context) => getFinishView(ctx, sessionId, context),
-    handleWebhook: (providerId, request) => handleWebhook(ctx, providerId, request),
-    reconcilePayments: () => reconcilePayments(ctx),
-    expireStaleSessions: () => expireStaleSessions(ctx),
-    runRenewals: () => runRenewals(ctx),
-    advanceTestClock: (to) => advanceTestClock(ctx, to),
+    submitPlanStep: ready((form, context) => submitPlanStep(ctx, form, context)),
+    // The finish step may settle a payment (it asks the provider), which writes events.
+    getFinishView: ready((sessionId: string | null | undefined, context: RequestContext) =>
+      getFinishView(ctx, sessionId, context),
+    ),
+    handleWebhook: ready((providerId, request) => handleWebhook(ctx, providerId, request)),
+    reconcilePayments: ready(() => reconcilePayments(ctx)),
+    expireStaleSessions: ready(() => expireStaleSessions(ctx)),
+    runRenewals: ready(() => runRenewals(ctx)),
+    advanceTestClock: ready((to: Date) => advanceTestClock(ctx, to)),
     start: background.start,
     stop: background.stop,
+    on: (type, handler) => handlers.on(type, handler),
+    deliverEvents: ready(() => deliverEvents(ctx)),
+    getReceiptView: (token) => getReceiptView(ctx, token),
+    getSubscriptionView: (token) => getSubscriptionView(ctx, token),
+    cancelSubscription: ready((token: string) => setSubscriptionCancel(ctx, token, true)),
+    resumeSubscription: ready((token: string) => setSubscriptionCancel(ctx, token, false)),
+    receiptPath: (orderId) => receiptPath(ctx, orderId),
+    subscriptionPath: (subscriptionId) => subscriptionPath(ctx, subscriptionId),
   };
 }
 
+export type { DeliveryReport } from './deliverEvents.js';
+export type { EventHandler } from './eventHandlers.js';
 export type { CheckoutEngineOptions } from './options.js';
 export type { RenewalReport } from './renewals.js';
 export type { ReconcileReport } from './sweeps.js';

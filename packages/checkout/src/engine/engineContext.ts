@@ -1,9 +1,17 @@
 import { findPlan } from '../catalog/findPlan.js';
 import type { Plan } from '../catalog/schema.js';
+import type { CheckoutEvent } from '../events/types.js';
 import { type ClientKeys, createClientKeys } from './clientKeys.js';
 import { createEngineClock, type EngineClock } from './engineClock.js';
+import type { EventHandlers } from './eventHandlers.js';
 import { createGuards, type WorkerContext } from './guards.js';
 import type { ResolvedEngineOptions } from './options.js';
+import type { SendResult } from './outgoingWebhooks.js';
+
+/** Sends the buyer's email for an event (receiptEmails.ts); null without SMTP. */
+export interface EventMailer {
+  send(event: CheckoutEvent): Promise<SendResult>;
+}
 
 /**
  * What every part of the engine works with: the resolved options, the keyed hashes, the
@@ -14,6 +22,9 @@ export interface EngineContext extends ResolvedEngineOptions, WorkerContext {
   clock: EngineClock;
   /** The plan of a stored session; undefined once it left the catalog. */
   planOf(planId: string): Plan | undefined;
+  /** The host's in-process event handlers (`engine.on`). */
+  handlers: EventHandlers;
+  mailer: EventMailer | null;
   /**
    * A warning that may recur on every request while a condition lasts (an attack): logged
    * at most once a minute per `topic` by this process, so the log stays readable.
@@ -23,9 +34,13 @@ export interface EngineContext extends ResolvedEngineOptions, WorkerContext {
 
 const WARN_EVERY_MS = 60_000;
 
-export function createEngineContext(options: ResolvedEngineOptions): EngineContext {
+export function createEngineContext(
+  options: ResolvedEngineOptions,
+  parts: { handlers: EventHandlers; mailer: EventMailer | null },
+): EngineContext {
   const lastWarned = new Map<string, number>();
   return {
+    ...parts,
     ...options,
     ...createGuards(options.provider, options.logger, options.providerTimeoutMs),
     keys: createClientKeys(options.secret),

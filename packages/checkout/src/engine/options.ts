@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Catalog } from '../catalog/schema.js';
 import { ConfigurationError } from '../errors/errors.js';
+import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
 import type { PaymentProvider } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { CheckoutStore } from '../store/types.js';
@@ -66,6 +67,34 @@ export interface CheckoutEngineOptions {
   secret?: string;
   /** Where failures are reported (default `console`). Never receives card numbers or CVCs. */
   logger?: EngineLogger;
+  /**
+   * Outgoing webhooks (Standard Webhooks): every event is posted to `url`, signed with
+   * `secret` (a `whsec_…` key, as `PLANKIT_WEBHOOK_SECRET`); a 2xx answer within
+   * `timeoutMs` (default 10 s) is a delivery, anything else is retried with backoff for about
+   * three days.
+   */
+  webhook?: { url: string; secret: string; timeoutMs?: number };
+  /**
+   * How often `engine.start()` delivers due events (handlers, webhooks, emails), in
+   * milliseconds (default 2 seconds).
+   */
+  deliveryIntervalMs?: number;
+  /**
+   * The buyer's emails (receipts, renewal receipts, past-due and ended notices), sent from
+   * the outbox through the SMTP server at `smtpUrl` (`smtp://user:pass@host:587`, as
+   * `PLANKIT_SMTP_URL`) from `from` (`PLANKIT_MAIL_FROM`). Needs `publicUrl` for the links.
+   * Without it, no email is sent.
+   */
+  email?: { smtpUrl: string; from: string };
+  /** The site's origin (`https://shop.example`, as `PLANKIT_PUBLIC_URL`): links in emails. */
+  publicUrl?: string;
+  /** The merchant's postal address, on receipts and emails (lines separated by `;` or newlines). */
+  merchantAddress?: string;
+  /**
+   * The text of the buyer's emails in the checkout's language (the session's `locale`):
+   * overrides of the English catalog, or undefined to keep English.
+   */
+  messagesFor?: (locale: string) => Partial<CheckoutMessages> | undefined;
 }
 
 /** The options with every default filled in. */
@@ -83,6 +112,12 @@ export interface ResolvedEngineOptions {
   secret: string;
   secretIsDefault: boolean;
   logger: EngineLogger;
+  webhook: { url: string; secret: string; timeoutMs: number } | null;
+  deliveryIntervalMs: number;
+  email: { smtpUrl: string; from: string } | null;
+  publicUrl: string | null;
+  merchantAddress: string | null;
+  messagesFor: ((locale: string) => Partial<CheckoutMessages> | undefined) | null;
 }
 
 const MINUTE = 60_000;
@@ -125,8 +160,11 @@ const optionsSchema = z.object({
         'parseWebhook',
       ]) &&
       typeof (value as PaymentProvider).id === 'string' &&
-      ['engine', 'provider'].includes((value as PaymentProvider).renews),
-    'must be a PaymentProvider (createTestPaymentProvider() or your own)',
+      ['engine', 'provider'].includes((value as PaymentProvider).renews) &&
+      // A provider that renews subscriptions itself must be able to stop them.
+      ((value as PaymentProvider).renews === 'engine' ||
+        typeof (value as PaymentProvider).setCancelAtPeriodEnd === 'function'),
+    "must be a PaymentProvider (createTestPaymentProvider() or your own; with renews: 'provider', also setCancelAtPeriodEnd)",
   ),
   routes: z.custom<CheckoutRoutes>(
     (value) => hasMethods(value, ['plan', 'finish', 'webhook', 'match']),
@@ -170,6 +208,30 @@ const optionsSchema = z.object({
       'must have error, warn and info methods',
     )
     .default(console),
+  webhook: z
+    .object({
+      url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+      secret: z.string().regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, 'must be a whsec_… secret (base64)'),
+      timeoutMs: z.number().int().min(100).default(10_000),
+    })
+    .strict()
+    .optional(),
+  deliveryIntervalMs: z.number().int().min(50, 'must be at least 50 ms').default(2000),
+  email: z
+    .object({
+      smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
+      from: z.string().trim().min(3, 'must be a sender address'),
+    })
+    .strict()
+    .optional(),
+  publicUrl: z.url({ protocol: /^https?$/, error: 'must be the site’s http(s) origin' }).optional(),
+  merchantAddress: z.string().trim().min(1).optional(),
+  messagesFor: z
+    .custom<(locale: string) => Partial<CheckoutMessages> | undefined>(
+      (value) => typeof value === 'function',
+      'must be a function of the locale',
+    )
+    .optional(),
 });
 
 /**
@@ -195,6 +257,20 @@ export function resolveEngineOptions(options: CheckoutEngineOptions): ResolvedEn
       })),
     );
   }
-  const { secret, ...rest } = result.data;
-  return { ...rest, secret: secret ?? DEV_SECRET, secretIsDefault: secret === undefined };
+  const { secret, webhook, email, publicUrl, merchantAddress, messagesFor, ...rest } = result.data;
+  if (email && !publicUrl) {
+    throw new ConfigurationError('createCheckoutEngine', [
+      { path: 'publicUrl', message: 'is needed with `email`: the emails link to the receipt' },
+    ]);
+  }
+  return {
+    ...rest,
+    webhook: webhook ?? null,
+    email: email ?? null,
+    publicUrl: publicUrl ?? null,
+    merchantAddress: merchantAddress ?? null,
+    messagesFor: messagesFor ?? null,
+    secret: secret ?? DEV_SECRET,
+    secretIsDefault: secret === undefined,
+  };
 }

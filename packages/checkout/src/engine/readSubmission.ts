@@ -34,6 +34,7 @@ export interface ReadySubmission {
 export function readSubmission(
   ctx: EngineContext,
   form: FormData | Record<string, string>,
+  locale = 'en',
 ): { answer: SubmitResult } | { ready: ReadySubmission } {
   const at = ctx.clock.now();
   const post = readCheckoutForm(form);
@@ -150,6 +151,7 @@ export function readSubmission(
         name: submission.name,
         amountDue: amounts.dueToday,
         quote: amounts,
+        locale,
       },
     },
   };

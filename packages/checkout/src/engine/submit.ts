@@ -13,6 +13,11 @@ import { settleAttempt } from './settle.js';
 import { startCheckout } from './startCheckout.js';
 import { decideThrottle } from './throttle.js';
 
+/** A language tag the host passed, or `en`: stored on the session for the buyer's emails. */
+function checkoutLocale(locale: string | null | undefined): string {
+  return locale && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale) ? locale : 'en';
+}
+
 /**
  * Handles a plan-step submission: validates and prices it (readSubmission), creates or
  * resumes its session under the idempotency key and starts the payment attempt in one
@@ -33,7 +38,7 @@ export async function submitPlanStep(
   const guesser = promoGuesserOf(form, clientKey);
   const exhausted = guesser.promo ? await promoGuessesExhausted(ctx, guesser) : null;
   if (exhausted) return promoRefused(form, exhausted);
-  const read = readSubmission(ctx, form);
+  const read = readSubmission(ctx, form, checkoutLocale(context.locale));
   if ('answer' in read) {
     if (guesser.promo) await recordRefusedPromo(ctx, guesser, read.answer);
     return read.answer;

@@ -1,6 +1,7 @@
 import { isSessionId } from '../ids/sessionId.js';
 import type { SessionRecord } from '../store/types.js';
 import type { FinishView, RequestContext } from '../views/types.js';
+import { receiptPath, subscriptionPath } from './afterPurchaseViews.js';
 import { buildFinishView } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
 import { awaitsProvider, refreshFromProvider } from './refresh.js';
@@ -51,5 +52,15 @@ export async function getFinishView(
         )) ?? record;
     }
   }
-  return buildFinishView({ record, plan: ctx.planOf(record.session.planId), routes: ctx.routes });
+  const view = buildFinishView({
+    record,
+    plan: ctx.planOf(record.session.planId),
+    routes: ctx.routes,
+  });
+  // The receipt on any device: signed links the buyer can keep (the email has the same).
+  if ('receipt' in view && record.order) {
+    view.receipt.receiptUrl = receiptPath(ctx, record.order.id);
+    if (record.subscription) view.receipt.manageUrl = subscriptionPath(ctx, record.subscription.id);
+  }
+  return view;
 }

@@ -35,3 +35,16 @@ export function directionOf(locale: string): 'ltr' | 'rtl' {
 export function isLocale(value: unknown): value is Locale {
   return (LOCALES as readonly unknown[]).includes(value);
 }
+
+/**
+ * The shipped locale for a language tag: itself, else the one of its language
+ * (`de-AT` → de, `pt` → pt-BR, `zh-Hans` → zh-CN), else English. For a locale recorded
+ * with a purchase (an email's language) or given by a host.
+ */
+export function shippedLocaleOf(tag: string | null | undefined): Locale {
+  if (!tag) return DEFAULT_LOCALE;
+  const exact = LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase());
+  if (exact) return exact;
+  const language = tag.split(/[-_]/)[0]?.toLowerCase();
+  return LOCALES.find((locale) => locale.split('-')[0] === language) ?? DEFAULT_LOCALE;
+}

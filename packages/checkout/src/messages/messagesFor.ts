@@ -16,7 +16,7 @@ import { ptBR } from './compiled/pt-BR.js';
 import { sv } from './compiled/sv.js';
 import { tr } from './compiled/tr.js';
 import { zhCN } from './compiled/zh-CN.js';
-import { DEFAULT_LOCALE, isLocale, type Locale } from './locales.js';
+import { type Locale, shippedLocaleOf } from './locales.js';
 import type { PageMessageKey } from './pageMessageKeys.js';
 
 const COMPILED: Record<Locale, CompiledMessages> = {
@@ -39,18 +39,18 @@ const COMPILED: Record<Locale, CompiledMessages> = {
 };
 
 /**
- * The compiled messages of a shipped locale (English for any other), for the components'
+ * The compiled messages of a shipped locale (the language's, else English), for the components'
  * `messages`. All 16 locales are in this module: call it on the server, and let only the
  * page's locale cross into the browser (the plan step picks what its form needs).
  */
 export function messagesFor(locale: string): CompiledMessages {
-  return COMPILED[isLocale(locale) ? locale : DEFAULT_LOCALE];
+  return COMPILED[shippedLocaleOf(locale)];
 }
 
 /**
- * The host pages' own text in a shipped locale (English for any other): page titles, the
+ * The host pages' own text in a shipped locale (the language's, else English): page titles, the
  * language menu, the pages a host answers with before the checkout renders.
  */
 export function pageMessagesFor(locale: string): Record<PageMessageKey, string> {
-  return HOST_TEXT[isLocale(locale) ? locale : DEFAULT_LOCALE];
+  return HOST_TEXT[shippedLocaleOf(locale)];
 }

@@ -4,7 +4,7 @@ export type { NotFoundMessageKey };
 
 import type { ErrorMessageKey } from './errorMessages.js';
 import type { FallbackMessageKey } from './fallbackMessages.js';
-import { DEFAULT_LOCALE, isLocale } from './locales.js';
+import { shippedLocaleOf } from './locales.js';
 import type { NotFoundMessageKey } from './pageMessageKeys.js';
 
 /**
@@ -12,12 +12,12 @@ import type { NotFoundMessageKey } from './pageMessageKeys.js';
  * of plain text, safe to import in a client component such as Next.js `error.tsx`.
  */
 export function errorMessagesFor(locale: string): Record<ErrorMessageKey, string> {
-  return ERROR_TEXT[isLocale(locale) ? locale : DEFAULT_LOCALE];
+  return ERROR_TEXT[shippedLocaleOf(locale)];
 }
 
 /** The fallback page's text in a shipped locale (English for any other). */
 export function fallbackMessagesFor(locale: string): Record<FallbackMessageKey, string> {
-  return FALLBACK_TEXT[isLocale(locale) ? locale : DEFAULT_LOCALE];
+  return FALLBACK_TEXT[shippedLocaleOf(locale)];
 }
 
 /**
@@ -25,5 +25,5 @@ export function fallbackMessagesFor(locale: string): Record<FallbackMessageKey, 
  * for a client `not-found.tsx` that reads the language from the route (`useParams`).
  */
 export function notFoundMessagesFor(locale: string): Record<NotFoundMessageKey, string> {
-  return NOT_FOUND_TEXT[isLocale(locale) ? locale : DEFAULT_LOCALE];
+  return NOT_FOUND_TEXT[shippedLocaleOf(locale)];
 }

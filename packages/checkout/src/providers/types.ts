@@ -162,6 +162,13 @@ export interface PaymentProvider {
   /** Charges a saved method (renewals, with `renews: 'engine'`). Idempotent on the key. */
   chargeSavedMethod(input: ChargeSavedMethodInput): Promise<IntentOutcome>;
   /**
+   * With `renews: 'provider'`: ends the provider's subscription at the end of its current
+   * period (`cancel: true`), or keeps it renewing (`false`), as the buyer chose on the manage
+   * page. The engine records the choice only after this succeeds, so the two never disagree.
+   * Not needed when the engine renews.
+   */
+  setCancelAtPeriodEnd?(providerSubscriptionRef: string, cancel: boolean): Promise<void>;
+  /**
    * Verifies a webhook on its raw body and turns it into protocol events.
    * @throws WebhookSignatureError when the signature does not hold.
    */

@@ -13,12 +13,20 @@ import {
   isSlug,
   isValidCheckoutPath,
   isValidPlanId,
+  LINK_TOKEN_PATTERN,
   RESERVED_CHECKOUT_PATHS,
   TEST_PROCESSOR_PATH,
 } from './slugs.js';
 
 export { type PlanLinkOptions, parsePlanLinkOptions } from './planLinkOptions.js';
 export { isValidCheckoutPath, isValidPlanId } from './slugs.js';
+
+function linkToken(token: string): string {
+  if (!LINK_TOKEN_PATTERN.test(token)) {
+    throw new InvalidArgumentError(`Invalid link token ${quoteValue(token)}.`);
+  }
+  return token;
+}
 
 /** Options of {@link createCheckoutRoutes}. */
 export interface CheckoutRoutesOptions {
@@ -61,6 +69,18 @@ export interface CheckoutRoutes {
    * processor's origin would be.
    */
   readonly testProcessor: string;
+  /**
+   * Path of an order's receipt behind a signed token (the engine makes it:
+   * `engine.receiptPath(orderId)`): `/receipts/{token}`. Opens in any browser, no cookie.
+   * @throws InvalidArgumentError when `token` is not a link token.
+   */
+  receipt(token: string): string;
+  /**
+   * Path of a subscription's manage page behind a signed token
+   * (`engine.manageSubscriptionPath(subscriptionId)`): `/subscriptions/{token}`.
+   * @throws InvalidArgumentError when `token` is not a link token.
+   */
+  subscription(token: string): string;
   /**
    * Which checkout page a pathname is, or `null` for anything unknown or malformed.
    * Ignores `?query` and `#hash` and tolerates one trailing slash. Never decodes
@@ -131,6 +151,8 @@ export function createCheckoutRoutes(options: CheckoutRoutesOptions = {}): Check
       return `/api/webhooks/${providerId}`;
     },
     testProcessor: TEST_PROCESSOR_PATH,
+    receipt: (token: string) => `/receipts/${linkToken(token)}`,
+    subscription: (token: string) => `/subscriptions/${linkToken(token)}`,
     match(pathname: string): CheckoutRouteMatch | null {
       try {
         return matchCheckoutPath(checkoutPath, pathname);

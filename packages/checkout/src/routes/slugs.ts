@@ -10,7 +10,12 @@ export const RESERVED_CHECKOUT_PATHS: readonly string[] = [
   'api',
   '_next',
   'test-processor',
+  'receipts',
+  'subscriptions',
 ];
+
+/** A signed link's token: the object's id, a dot, its signature (base64url). */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{20,86}$/;
 
 /** Whether a value is a URL slug: lowercase letters, digits and `-`, 1-64 characters. */
 export function isSlug(value: unknown): value is string {

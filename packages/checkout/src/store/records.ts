@@ -19,11 +19,14 @@ export interface SessionSelection {
   amountDue: number;
   /** The full quote as computed when the current attempt started. */
   quote: Quote;
+  /** The language of the checkout (BCP 47, default `en`): emails to the buyer use it. */
+  locale?: string;
 }
 
 /** A stored checkout session. Times are the database's. */
 export interface CheckoutSession extends SessionSelection {
   id: string;
+  locale: string;
   idempotencyKey: string;
   status: SessionState;
   /** Payment attempts started so far; the provider's idempotency key includes it. */

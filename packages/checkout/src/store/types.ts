@@ -1,4 +1,5 @@
 import type { BillingInterval } from '../catalog/constants.js';
+import type { CheckoutEvent } from '../events/types.js';
 import type { SessionEvent } from '../lifecycle/sessionLifecycle.js';
 import type { SubscriptionEvent } from '../lifecycle/subscriptionLifecycle.js';
 import type {
@@ -137,6 +138,48 @@ export interface CompletionRecord {
     /** The provider's own subscription, when it renews. */
     providerSubscriptionRef?: string | null;
   };
+}
+
+/** An order read with its checkout session and subscription (the receipt page). */
+export interface OrderRecord {
+  order: Order;
+  session: CheckoutSession;
+  subscription: Subscription | null;
+}
+
+/** A way events leave the outbox: in-process handlers, outgoing webhooks, the buyer's emails. */
+export type EventChannel = 'handlers' | 'webhook' | 'email';
+
+/** An event taken for delivery on one channel (see {@link CheckoutStore.claimEventDeliveries}). */
+export interface EventDelivery {
+  event: CheckoutEvent;
+  channel: EventChannel;
+  /** Attempts made before this one. */
+  attempts: number;
+}
+
+/** What came of one delivery attempt. */
+export interface DeliveryAttempt {
+  eventId: string;
+  channel: EventChannel;
+  /** Delivered: the receiver took it (a 2xx, the SMTP server accepted it, the handlers returned). */
+  ok: boolean;
+  /** The receiver's HTTP status, when it answered. */
+  statusCode?: number | null;
+  /** Why it failed, for the attempts log (never a secret). */
+  error?: string | null;
+  /** When it failed: try again this long from now; null or absent gives up (`failed`). */
+  retryInMs?: number | null;
+}
+
+/** Which events to list or deliver again. */
+export interface EventFilter {
+  /** These events. */
+  ids?: readonly string[];
+  /** Events created at or after this time. */
+  since?: Date;
+  /** At most this many, oldest first (default 1000). */
+  limit?: number;
 }
 
 /** A lifecycle event to apply to one session, with what it records. */
@@ -308,6 +351,31 @@ export interface CheckoutStore {
   /** The payment provider the engines on this store run with (`engine.start()` records it). */
   activeProvider(): Promise<string | null>;
   setActiveProvider(providerId: string): Promise<void>;
+  /**
+   * An order with its checkout session and subscription (a renewal's through its
+   * subscription), in one query; null when there is no such order.
+   */
+  getOrderRecord(orderId: string): Promise<OrderRecord | null>;
+  /**
+   * Records that an engine serves this channel: every event written after it gets a
+   * delivery on it (the outbox, written by the database in the transaction of each change).
+   */
+  registerEventChannel(channel: EventChannel): Promise<void>;
+  /**
+   * Takes up to `limit` due deliveries of the channel, oldest event first, for `leaseMs`,
+   * skipping any another process is taking (`FOR UPDATE SKIP LOCKED`).
+   */
+  claimEventDeliveries(
+    channel: EventChannel,
+    limit: number,
+    leaseMs: number,
+  ): Promise<EventDelivery[]>;
+  /** Records an attempt and its outcome (delivered, retry later, or failed for good). */
+  recordDeliveryAttempt(attempt: DeliveryAttempt): Promise<void>;
+  /** Events, oldest first. */
+  listEvents(filter?: EventFilter): Promise<CheckoutEvent[]>;
+  /** Makes the events' deliveries on a channel due again now (a replay); returns how many. */
+  redeliverEvents(channel: EventChannel, filter: EventFilter): Promise<number>;
   /** Releases connections or closes the embedded database. */
   close(): Promise<void>;
 }

@@ -15,6 +15,7 @@ import type {
 export type { OpenedStore, StoreContractSubject } from './storeContractContext.js';
 
 import { describeEventsAndSweeps } from './storeContractEvents.js';
+import { describeOutbox } from './storeContractOutbox.js';
 import { describeProviderRecords } from './storeContractProvider.js';
 import { describeRenewals } from './storeContractRenewals.js';
 import { makeStartAttempt } from './storeFixtures.js';
@@ -53,6 +54,7 @@ export function describeStoreContract(name: string, subject: StoreContractSubjec
     describeEventsAndSweeps(context);
     describeProviderRecords(context);
     describeRenewals(context);
+    describeOutbox(context);
     describeConcurrency(context, subject);
   });
 }

@@ -55,6 +55,8 @@ export interface RequestContext {
   clientAddress?: string | null;
   /** A random token the host keeps in a cookie; only its owner sees the finish step. */
   visitorToken?: string | null;
+  /** The language the page is shown in (BCP 47, default `en`), kept for the buyer's emails. */
+  locale?: string | null;
 }
 
 /** A receipt line set shown on the finish step. */
@@ -75,7 +77,45 @@ export interface Receipt {
   trialEnd: string | null;
   /** For a trial: when the first charge is due, and how much it is. */
   firstCharge: { date: string; amount: number } | null;
+  /** The signed link to this receipt (any device, printable), when the engine made one. */
+  receiptUrl?: string;
+  /** The signed link to the subscription's manage page. */
+  manageUrl?: string;
 }
+
+/** The printable receipt of an order, opened by its signed link (`engine.getReceiptView`). */
+export type ReceiptPageView =
+  | {
+      status: 'found';
+      receipt: Receipt;
+      /** `checkout` (the purchase) or `renewal` (a later period). */
+      kind: 'checkout' | 'renewal';
+      /** When it was paid (ISO 8601). */
+      date: string;
+      buyer: { name: string; email: string; country: string };
+      merchant: { name: string; address: string[] };
+      /** The subscription's manage page (signed), when there is a subscription. */
+      manageUrl: string | null;
+    }
+  | { status: 'not_found' };
+
+/** A subscription's manage page, opened by its signed link (`engine.getSubscriptionView`). */
+export type SubscriptionPageView =
+  | {
+      status: 'found';
+      planName: string;
+      interval: BillingInterval;
+      seats: number;
+      subscriptionStatus: 'trialing' | 'active' | 'past_due' | 'canceled';
+      /** The buyer canceled: it ends at `currentPeriodEnd`. */
+      cancelAtPeriodEnd: boolean;
+      currentPeriodEnd: string;
+      /** The next charge, while one is due. */
+      nextCharge: { amount: number; currency: string; date: string } | null;
+      /** The checkout's receipt (signed). */
+      receiptUrl: string;
+    }
+  | { status: 'not_found' };
 
 /** Everything the finish step can show; dates are ISO strings so it crosses to the client. */
 export type FinishView =

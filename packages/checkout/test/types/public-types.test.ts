@@ -13,6 +13,7 @@ import {
   defaultMessages,
   type FinishView,
   messagesFor,
+  type OrderPaidData,
   type Plan,
   type PlankitError,
   type PlankitErrorCode,
@@ -22,7 +23,9 @@ import {
   parseCatalog,
 } from '@plankit/checkout';
 import {
+  type CheckoutEngine,
   type CheckoutEngineOptions,
+  type CheckoutEvent,
   type CheckoutStore,
   type CreateIntentInput,
   createSqlStore,
@@ -37,6 +40,7 @@ import {
   type StartAttemptInput,
   type StartAttemptResult,
   type StoreError,
+  type SubscriptionRenewedData,
 } from '@plankit/checkout/server';
 
 describe('catalog', () => {
@@ -219,5 +223,30 @@ describe('a store of your own', () => {
     // @ts-expect-error the stale-claim option is now the attempt lease
     const options: Partial<CheckoutEngineOptions> = { processingStaleMs: 1000 };
     expectTypeOf(options).not.toBeAny();
+  });
+});
+
+describe('events after the purchase', () => {
+  it('types each handler by its event type', () => {
+    const on = (engine: CheckoutEngine) => {
+      engine.on('order.paid', (event) => {
+        expectTypeOf(event.type).toEqualTypeOf<'order.paid'>();
+        expectTypeOf(event.data).toEqualTypeOf<OrderPaidData>();
+        expectTypeOf(event.data.total).toEqualTypeOf<number>();
+      });
+      engine.on('subscription.renewed', (event) => {
+        expectTypeOf(event.data).toEqualTypeOf<SubscriptionRenewedData>();
+      });
+      // @ts-expect-error not an event type
+      engine.on('order.refunded', () => {});
+    };
+    expectTypeOf(on).not.toBeAny();
+  });
+
+  it('narrows a webhook body by its type', () => {
+    const handle = (event: CheckoutEvent) => {
+      if (event.type === 'order.paid') expectTypeOf(event.data.reference).toEqualTypeOf<string>();
+    };
+    expectTypeOf(handle).not.toBeAny();
   });
 });

@@ -174,6 +174,32 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
     expect(await h.countRows('orders')).toBe(1);
   });
 
+  it('pro without JavaScript: the trial starts on the hosted page, nothing charged', async () => {
+    const { engine, deliver } = setup();
+    const result = expectRedirect(
+      await engine.submitPlanStep(h.post({ plan: 'pro', paymentMethod: '' }), visitor),
+    );
+    const page = await (await fetch(result.location)).text();
+    expect(page).toContain('14-day free trial');
+    const from = fake.events.length;
+    await fetch(result.location, {
+      method: 'POST',
+      body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }),
+      redirect: 'manual',
+    });
+    const completed = fake.events.slice(from).find((e) => e.type === 'checkout.session.completed');
+    if (!completed) throw new Error('no checkout.session.completed');
+    expect(await deliver(completed)).toEqual({ status: 200, applied: 1 });
+    const { session, order, subscription } = await record(result.sessionId);
+    expect(session.status).toBe('trialing');
+    expect(order).toMatchObject({ amountPaid: 0, paymentMethod: { last4: '4242' } });
+    expect(subscription).toMatchObject({
+      status: 'trialing',
+      renewedBy: 'provider',
+      providerSubscriptionRef: expect.stringMatching(/^sub_/),
+    });
+  });
+
   it('invoice.paid before customer.subscription.created (and before payment_intent.succeeded) settles the checkout once', async () => {
     const { engine, deliver } = setup();
     // 3-D Secure: the request leaves the session waiting; the buyer finishes on Stripe's page
@@ -223,6 +249,38 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
     }
     expect(await h.countRows('orders')).toBe(1);
     expect((await record(waiting.sessionId)).subscription).toMatchObject({ status: 'active' });
+  });
+
+  it('cancel and resume on the manage page reach Stripe before the record changes', async () => {
+    const { engine, provider, deliver } = setup();
+    const { sessionId } = expectRedirect(
+      await engine.submitPlanStep(h.post({ paymentMethod: 'pm_card_visa' }), visitor),
+    );
+    const { subscription } = await record(sessionId);
+    const ref = subscription?.providerSubscriptionRef ?? '';
+    const token =
+      engine
+        .subscriptionPath(subscription?.id ?? '')
+        .split('/')
+        .pop() ?? '';
+
+    await engine.cancelSubscription(token);
+    expect((await provider.stripe.subscriptions.retrieve(ref)).cancel_at_period_end).toBe(true);
+    expect((await h.store.getSubscription(subscription?.id ?? ''))?.cancelAtPeriodEnd).toBe(true);
+    await engine.resumeSubscription(token);
+    expect((await provider.stripe.subscriptions.retrieve(ref)).cancel_at_period_end).toBe(false);
+    expect((await h.store.getSubscription(subscription?.id ?? ''))?.cancelAtPeriodEnd).toBe(false);
+
+    // Canceled for good: at the period's end Stripe ends it and says so; nothing is charged.
+    await engine.cancelSubscription(token);
+    clock = START.getTime() + 29 * DAY;
+    const from = fake.events.length;
+    fake.api.cycleSubscription(ref);
+    for (const event of fake.events.slice(from)) await deliver(event);
+    expect(await h.store.getSubscription(subscription?.id ?? '')).toMatchObject({
+      status: 'canceled',
+    });
+    expect(await h.countRows('orders')).toBe(1);
   });
 
   it('Stripe Billing renews: invoice.paid records the renewal once; a failed one is past due; deleted cancels', async () => {

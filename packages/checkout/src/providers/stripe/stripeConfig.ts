@@ -8,9 +8,13 @@ import { ConfigurationError, type ConfigurationIssue } from '../../errors/errors
 
 /** The environment variables the Stripe provider reads. */
 export interface StripeEnvironment {
+  /** The secret key, `sk_test_…` or `sk_live_…`. */
   STRIPE_SECRET_KEY?: string | undefined;
+  /** The publishable key of the same mode, `pk_test_…` or `pk_live_…`. */
   STRIPE_PUBLISHABLE_KEY?: string | undefined;
+  /** The webhook endpoint's signing secret, `whsec_…`. */
   STRIPE_WEBHOOK_SECRET?: string | undefined;
+  /** Another API server than Stripe's, e.g. the fake: `http://127.0.0.1:12111`. */
   STRIPE_API_BASE?: string | undefined;
   /** Any other variable (so `process.env` fits); not read. */
   [name: string]: string | undefined;
@@ -18,8 +22,11 @@ export interface StripeEnvironment {
 
 /** The Stripe configuration a host runs with. */
 export interface StripeHostConfig {
+  /** `STRIPE_SECRET_KEY`, for the server only. */
   secretKey: string;
+  /** `STRIPE_PUBLISHABLE_KEY`, for the Payment Element. */
   publishableKey: string;
+  /** `STRIPE_WEBHOOK_SECRET`, to verify Stripe's webhooks. */
   webhookSecret: string;
   /** Another API server than Stripe's (`STRIPE_API_BASE`), or undefined. */
   apiBase: string | undefined;

@@ -2,6 +2,8 @@
 // (the official SDK pointed at it through `host`/`port`/`protocol`). The same suite runs
 // against Stripe's own test mode in stripeTestMode.test.ts when STRIPE_SECRET_KEY is set.
 import { describeProviderContract } from '../../testing/describeProviderContract.js';
+import type { CreateIntentInput } from '../types.js';
+import type { FakeSubscription } from './fake/fakeStripeApi.js';
 import { type FakeStripe, startFakeStripe } from './fake/startFakeStripe.js';
 import { createStripeProvider } from './stripePaymentProvider.js';
 
@@ -45,4 +47,106 @@ describeProviderContract('Stripe (against the fake Stripe API)', {
     if (!event) throw new Error(`no event for ${intentId}`);
     return fake.signed(event, WEBHOOK_SECRET);
   },
+});
+
+describe('Stripe specifics (against the fake)', () => {
+  const provider = () =>
+    createStripeProvider({
+      secretKey: 'sk_test_fake',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: fake.url,
+    });
+  const input = (overrides: Partial<CreateIntentInput> = {}): CreateIntentInput => ({
+    idempotencyKey: `cs_specific_${crypto.randomUUID()}:1`,
+    mode: 'payment',
+    amount: 3451,
+    currency: 'EUR',
+    description: 'Acme: Pro (monthly)',
+    customer: { email: 'ada@example.com', name: 'Ada Lovelace' },
+    flow: 'fields',
+    returnUrl: 'http://127.0.0.1/checkout/finish?session=x',
+    cancelUrl: 'http://127.0.0.1/checkout/pro',
+    saveMethod: false,
+    metadata: { plankit_session: crypto.randomUUID() },
+    recurring: { interval: 'monthly', amount: 3451, trialDays: null, planId: 'pro', seats: 1 },
+    ...overrides,
+  });
+  const subscriptionsOf = (session: string) =>
+    [...fake.api.objects.values()]
+      .filter((o): o is FakeSubscription => o.object === 'subscription')
+      .filter((sub) => sub.metadata.plankit_session === session);
+
+  it('a recurring plan is one Stripe subscription per key, priced at the quote, on the plan’s product', async () => {
+    const stripe = provider();
+    const request = input();
+    const created = await Promise.all(
+      Array.from({ length: 5 }, () => stripe.createIntent({ ...request })),
+    );
+    expect(new Set(created.map((c) => c.intentId)).size).toBe(1);
+    expect(created[0]?.intentId).toMatch(/^pi_/);
+    const [subscription, ...more] = subscriptionsOf(request.metadata.plankit_session ?? '');
+    expect(more).toEqual([]);
+    expect(subscription?.items.data[0]?.price).toMatchObject({
+      unit_amount: 3451,
+      product: 'plankit_pro',
+    });
+    const paid = await stripe.confirmIntent(created[0]?.intentId ?? '', {
+      paymentMethodId: 'pm_card_visa',
+      returnUrl: request.returnUrl,
+    });
+    expect(paid).toMatchObject({ status: 'succeeded', subscriptionRef: subscription?.id });
+  });
+
+  it('a trial confirms the subscription’s pending SetupIntent: nothing charged', async () => {
+    const stripe = provider();
+    const request = input({
+      mode: 'setup',
+      recurring: { interval: 'yearly', amount: 34510, trialDays: 14, planId: 'pro', seats: 1 },
+    });
+    const { intentId } = await stripe.createIntent(request);
+    expect(intentId).toMatch(/^seti_/);
+    const saved = await stripe.confirmIntent(intentId, {
+      paymentMethodId: 'pm_card_visa',
+      returnUrl: request.returnUrl,
+    });
+    const [subscription] = subscriptionsOf(request.metadata.plankit_session ?? '');
+    expect(saved).toMatchObject({ status: 'succeeded', subscriptionRef: subscription?.id });
+    expect(subscription?.status).toBe('trialing');
+  });
+
+  it('canceling an unfinished subscription intent cancels its subscription; a hosted one expires its Checkout Session', async () => {
+    const stripe = provider();
+    const request = input();
+    const { intentId } = await stripe.createIntent(request);
+    expect(await stripe.cancelIntent(intentId)).toEqual({ status: 'canceled', intentId });
+    expect(subscriptionsOf(request.metadata.plankit_session ?? '')[0]?.status).toBe('canceled');
+
+    const hosted = await stripe.createIntent(input({ flow: 'hosted' }));
+    expect(hosted.intentId).toMatch(/^cs_test_/);
+    expect(await stripe.cancelIntent(hosted.intentId)).toEqual({
+      status: 'canceled',
+      intentId: hosted.intentId,
+    });
+  });
+
+  it('relative return URLs need publicUrl: Stripe redirects to absolute ones only', async () => {
+    const relative = input({
+      flow: 'hosted',
+      returnUrl: '/checkout/finish?session=x',
+      cancelUrl: '/checkout/pro',
+    });
+    await expect(provider().createIntent(relative)).rejects.toMatchObject({
+      code: 'invalid_argument',
+    });
+    const withBase = createStripeProvider({
+      secretKey: 'sk_test_fake',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: fake.url,
+      publicUrl: 'https://shop.example',
+    });
+    const { intentId } = await withBase.createIntent(relative);
+    expect(fake.api.checkoutSession(intentId).success_url).toBe(
+      'https://shop.example/checkout/finish?session=x',
+    );
+  });
 });

@@ -420,6 +420,10 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       return retrieve(intentId);
     },
 
+    async setCancelAtPeriodEnd(subscription, cancel) {
+      await stripe.subscriptions.update(subscription, { cancel_at_period_end: cancel });
+    },
+
     async chargeSavedMethod(input) {
       try {
         const intent = await stripe.paymentIntents.create(

@@ -11,6 +11,13 @@ import type {
   StoreClock,
   Subscription,
 } from '../types.js';
+import { type EventRow, toCheckoutEvent } from './eventRows.js';
+import {
+  claimDeliveriesStatement,
+  listEventsStatement,
+  recordAttemptStatement,
+  redeliverStatement,
+} from './eventStatements.js';
 import { applyMigrations } from './migrations.js';
 import {
   type OrderRow,
@@ -364,6 +371,69 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
 
     async setActiveProvider(providerId) {
       await client.query(`UPDATE ${t.clock} SET provider_id = $1 WHERE id = 1`, [providerId]);
+    },
+
+    async getOrderRecord(orderId) {
+      const { rows } = await client.query<{
+        order_json: OrderRow | string;
+        session_json: SessionRow | string | null;
+        subscription_json: SubscriptionRow | string | null;
+      }>(
+        `SELECT to_jsonb(o) AS order_json, to_jsonb(sub) AS subscription_json,
+            to_jsonb(s) AS session_json
+          FROM ${t.orders} o
+          LEFT JOIN ${t.subscriptions} sub ON sub.id = o.subscription_id OR sub.order_id = o.id
+          LEFT JOIN ${t.sessions} s ON s.id = COALESCE(o.session_id, sub.session_id)
+          WHERE o.id = $1`,
+        [orderId],
+      );
+      const row = rows[0];
+      const order = row ? parseJson(row.order_json) : null;
+      const session = row ? parseJson(row.session_json) : null;
+      if (!row || !order || !session) return null;
+      const subscription = parseJson(row.subscription_json);
+      return {
+        order: toOrder(order),
+        session: toSession(session),
+        subscription: subscription ? toSubscription(subscription) : null,
+      };
+    },
+
+    async registerEventChannel(channel) {
+      await client.query(
+        `INSERT INTO ${t.eventChannels} (channel) VALUES ($1) ON CONFLICT DO NOTHING`,
+        [channel],
+      );
+    },
+
+    async claimEventDeliveries(channel, limit, leaseMs) {
+      const statement = claimDeliveriesStatement(t, channel, limit, leaseMs);
+      const { rows } = await client.query<EventRow & { attempts: number | string }>(
+        statement.text,
+        statement.values,
+      );
+      return rows.map((row) => ({
+        event: toCheckoutEvent(row),
+        channel,
+        attempts: toNumber(row.attempts),
+      }));
+    },
+
+    async recordDeliveryAttempt(attempt) {
+      const statement = recordAttemptStatement(t, attempt);
+      await client.query(statement.text, statement.values);
+    },
+
+    async listEvents(filter = {}) {
+      const statement = listEventsStatement(t, filter);
+      const { rows } = await client.query<EventRow>(statement.text, statement.values);
+      return rows.map(toCheckoutEvent);
+    },
+
+    async redeliverEvents(channel, filter) {
+      const statement = redeliverStatement(t, channel, filter);
+      const { affectedRows } = await client.query(statement.text, statement.values);
+      return affectedRows;
     },
 
     close() {

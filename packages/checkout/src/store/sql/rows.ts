@@ -35,6 +35,7 @@ export interface SessionRow {
   created_at: Time;
   updated_at: Time;
   expires_at: Time;
+  locale?: string;
 }
 
 export interface OrderRow {
@@ -122,6 +123,7 @@ export function toSession(row: SessionRow): CheckoutSession {
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
     expiresAt: toDate(row.expires_at),
+    locale: row.locale ?? 'en',
   };
 }
 
@@ -191,6 +193,7 @@ export const SELECTION_COLUMNS = [
   'name',
   'amount_due',
   'quote',
+  'locale',
 ] as const;
 
 /** A selection's values in {@link SELECTION_COLUMNS} order. */
@@ -207,6 +210,7 @@ export function selectionParams(selection: SessionSelection): unknown[] {
     selection.amountDue,
     // Serialised here so both drivers bind the same text; the SQL casts it to jsonb.
     JSON.stringify(selection.quote),
+    selection.locale ?? 'en',
   ];
 }
 
@@ -222,4 +226,5 @@ export const SELECTION_CASTS: Record<(typeof SELECTION_COLUMNS)[number], string>
   name: 'text',
   amount_due: 'bigint',
   quote: 'jsonb',
+  locale: 'text',
 };

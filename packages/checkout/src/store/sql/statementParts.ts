@@ -29,6 +29,10 @@ export interface Tables {
   promoFailures: string;
   clock: string;
   now: string;
+  events: string;
+  eventChannels: string;
+  eventDeliveries: string;
+  eventAttempts: string;
 }
 
 export function tablesOf(quotedSchema: string): Tables {
@@ -42,6 +46,10 @@ export function tablesOf(quotedSchema: string): Tables {
     promoFailures: `${quotedSchema}.promo_failures`,
     clock: `${quotedSchema}.clock`,
     now: `${quotedSchema}.clock_now()`,
+    events: `${quotedSchema}.events`,
+    eventChannels: `${quotedSchema}.event_channels`,
+    eventDeliveries: `${quotedSchema}.event_deliveries`,
+    eventAttempts: `${quotedSchema}.event_attempts`,
   };
 }
 

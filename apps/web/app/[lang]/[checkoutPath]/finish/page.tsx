@@ -17,5 +17,13 @@ export default async function FinishPage(props: Props) {
   const page = await loadSessionPage(props);
   if (!page) return <CheckoutNotFound plansHref={routes.home} messages={messages} />;
   const view = await page.engine.getFinishView(page.sessionId, page.context);
-  return <FinishStep view={view} plansHref={routes.home} messages={messages} locale={locale} />;
+  return (
+    <FinishStep
+      view={view}
+      plansHref={routes.home}
+      messages={messages}
+      locale={locale}
+      pendingReloadHref={view.status === 'pending' ? routes.finish(view.sessionId) : undefined}
+    />
+  );
 }

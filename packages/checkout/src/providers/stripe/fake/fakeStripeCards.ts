@@ -18,8 +18,11 @@ export type FakeCardBehaviour =
 
 /** A test card of the fake. */
 export interface FakeTestCard {
+  /** The card number, digits only. */
   number: string;
+  /** `visa`, `mastercard`, … */
   brand: string;
+  /** What charging or saving it does. */
   behaviour: FakeCardBehaviour;
 }
 

@@ -8,7 +8,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { parse } from 'qs';
 import Stripe from 'stripe';
-import { createFakeStripeApi, type FakeAnswer, FakeStripeError } from './fakeStripeApi.js';
+import {
+  createFakeStripeApi,
+  type FakeAnswer,
+  type FakeStripeApi,
+  FakeStripeError,
+} from './fakeStripeApi.js';
 import { fakeCardByNumber } from './fakeStripeCards.js';
 import { authenticationPage, checkoutPage } from './fakeStripePages.js';
 
@@ -32,7 +37,9 @@ export interface FakeStripeOptions {
 
 /** A webhook delivery the fake made. */
 export interface FakeWebhookDelivery {
+  /** The event's id (`evt_…`). */
   eventId: string;
+  /** The event's type, e.g. `checkout.session.completed`. */
   type: string;
   /** The endpoint's answer, or 0 when it could not be reached. */
   status: number;
@@ -42,13 +49,14 @@ export interface FakeWebhookDelivery {
 export interface FakeStripe {
   /** `http://127.0.0.1:{port}`: the API and the fake's pages. */
   readonly url: string;
+  /** The port it listens on. */
   readonly port: number;
   /** Every event emitted, oldest first. */
   readonly events: readonly Stripe.Event[];
   /** Every webhook delivery made, oldest first. */
   readonly deliveries: readonly FakeWebhookDelivery[];
   /** The fake's objects and operations (for tests: e.g. `api.cycleSubscription(id)`). */
-  readonly api: ReturnType<typeof createFakeStripeApi>;
+  readonly api: FakeStripeApi;
   /** An event as a webhook request would carry it, signed with `secret`. */
   signed(event: Stripe.Event, secret: string): { rawBody: string; headers: Headers };
   /**
@@ -58,6 +66,7 @@ export interface FakeStripe {
   setOffline(offline: boolean): void;
   /** Waits until every webhook delivery started so far has been answered. */
   flush(): Promise<void>;
+  /** Waits for the deliveries under way, then stops the server. */
   close(): Promise<void>;
 }
 

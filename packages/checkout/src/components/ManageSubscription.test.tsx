@@ -1,0 +1,68 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionPageView } from '../views/types.js';
+import { ManageSubscription } from './ManageSubscription.js';
+
+const active: SubscriptionPageView = {
+  status: 'found',
+  planName: 'Starter',
+  interval: 'monthly',
+  seats: 1,
+  subscriptionStatus: 'active',
+  cancelAtPeriodEnd: false,
+  currentPeriodEnd: '2031-02-28T12:00:00.000Z',
+  nextCharge: { amount: 1190, currency: 'EUR', date: '2031-02-28T12:00:00.000Z' },
+  receiptUrl: '/receipts/r.sig',
+};
+
+const props = {
+  pageHref: '/subscriptions/abc.signature',
+  cancelAction: '/cancel',
+  resumeAction: '/resume',
+  plansHref: '/',
+  locale: 'en',
+};
+
+describe('managing an active Starter subscription', () => {
+  it('shows status and next charge; cancel is a plain link to the confirmation', () => {
+    render(<ManageSubscription view={active} {...props} />);
+    expect(screen.getByRole('heading', { name: 'Your Starter subscription' })).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('€11.90 on February 28, 2031')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel subscription' })).toHaveAttribute(
+      'href',
+      '/subscriptions/abc.signature?confirm=cancel',
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('asks for confirmation before canceling, with a way to keep it', () => {
+    render(<ManageSubscription view={active} {...props} confirmCancel />);
+    expect(screen.getByRole('heading', { name: 'Cancel your subscription?' })).toBeInTheDocument();
+    const confirm = screen.getByRole('button', { name: 'Yes, cancel at the end of the period' });
+    expect(confirm.closest('form')).toHaveAttribute('action', '/cancel');
+    expect(screen.getByRole('link', { name: 'Keep my subscription' })).toHaveAttribute(
+      'href',
+      '/subscriptions/abc.signature',
+    );
+  });
+
+  it('canceled at the period end: says when it ends and offers resume', () => {
+    render(
+      <ManageSubscription
+        view={{ ...active, cancelAtPeriodEnd: true, nextCharge: null }}
+        {...props}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your subscription will end on February 28, 2031.',
+    );
+    const resume = screen.getByRole('button', { name: 'Resume subscription' });
+    expect(resume.closest('form')).toHaveAttribute('action', '/resume');
+  });
+
+  it('an invalid link says so', () => {
+    render(<ManageSubscription view={{ status: 'not_found' }} {...props} />);
+    expect(screen.getByRole('heading', { name: 'Link not valid' })).toBeInTheDocument();
+  });
+});

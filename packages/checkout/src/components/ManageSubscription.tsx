@@ -1,0 +1,145 @@
+import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import { formatMoney } from '../pricing/formatMoney.js';
+import type { SubscriptionPageView } from '../views/types.js';
+import { formatDate } from './ReceiptTable.js';
+
+/** A form's action: a Server Action, or the URL a plain form posts to. */
+export type FormAction = string | ((formData: FormData) => void | Promise<void>);
+
+/** Props of {@link ManageSubscription}. */
+export interface ManageSubscriptionProps {
+  /** The subscription, from `engine.getSubscriptionView(token)`. */
+  view: SubscriptionPageView;
+  /** This page's own path (`routes.subscription(token)`): "keep" leads back to it. */
+  pageHref: string;
+  /** Show the cancel confirmation (the page was opened with `?confirm=cancel`). */
+  confirmCancel?: boolean | undefined;
+  /** Posted by "Yes, cancel at the end of the period" (calls `engine.cancelSubscription`). */
+  cancelAction: FormAction;
+  /** Posted by "Resume subscription" (calls `engine.resumeSubscription`). */
+  resumeAction: FormAction;
+  /** Where "back to plans" leads when the link is not valid. */
+  plansHref: string;
+  /** The page's messages (`messagesFor(locale)`); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
+  locale?: string | undefined;
+}
+
+/**
+ * A subscription's manage page: plan, status, the next charge or the end date, and cancel at
+ * the end of the period (after a confirmation) or resume before it ends. Plain links and
+ * form posts: it works without JavaScript.
+ */
+export function ManageSubscription({
+  view,
+  pageHref,
+  confirmCancel = false,
+  cancelAction,
+  resumeAction,
+  plansHref,
+  messages: overrides,
+  locale,
+}: ManageSubscriptionProps) {
+  const messages = resolveMessages(overrides);
+  if (view.status === 'not_found') {
+    return (
+      <div className="pk-checkout pk-finish pk-finish--error">
+        <div className="pk-card pk-finish-card">
+          <h1 className="pk-title">{messages.manageNotFoundTitle}</h1>
+          <p className="pk-lead">{messages.manageNotFoundLead}</p>
+          <div className="pk-actions">
+            <a className="pk-button pk-button--secondary" href={plansHref}>
+              {messages.finishBackToPlans}
+            </a>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  const statusText = {
+    trialing: messages.manageStatusTrialing,
+    active: messages.manageStatusActive,
+    past_due: messages.manageStatusPastDue,
+    canceled: messages.manageStatusCanceled,
+  }[view.subscriptionStatus];
+  const endDate = formatDate(view.currentPeriodEnd, locale);
+  const ended = view.subscriptionStatus === 'canceled';
+  return (
+    <div className="pk-checkout pk-finish">
+      <div className="pk-card pk-finish-card">
+        <h1 className="pk-title">
+          {formatMessage(messages.manageTitle, { plan: view.planName }, locale)}
+        </h1>
+        <dl className="pk-summary-lines">
+          <div className="pk-summary-line">
+            <dt>{messages.manageStatus}</dt>
+            <dd>{statusText}</dd>
+          </div>
+          <div className="pk-summary-line">
+            <dt>{messages.receiptInterval}</dt>
+            <dd>
+              {view.interval === 'yearly' ? messages.intervalYearly : messages.intervalMonthly}
+            </dd>
+          </div>
+          <div className="pk-summary-line">
+            <dt>{messages.receiptSeats}</dt>
+            <dd>{view.seats}</dd>
+          </div>
+          {view.nextCharge ? (
+            <div className="pk-summary-line">
+              <dt>{messages.manageNextCharge}</dt>
+              <dd>
+                {formatMessage(
+                  messages.manageNextChargeValue,
+                  {
+                    amount: formatMoney(view.nextCharge.amount, view.nextCharge.currency, locale),
+                    date: formatDate(view.nextCharge.date, locale),
+                  },
+                  locale,
+                )}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        {view.cancelAtPeriodEnd && !ended ? (
+          <p className="pk-lead" role="status">
+            {formatMessage(messages.manageCanceledNotice, { date: endDate }, locale)}
+          </p>
+        ) : null}
+        {ended ? null : view.cancelAtPeriodEnd ? (
+          <form action={resumeAction} className="pk-actions">
+            <button type="submit" className="pk-button pk-button--primary">
+              {messages.manageResume}
+            </button>
+          </form>
+        ) : confirmCancel ? (
+          <section className="pk-confirm" aria-labelledby="pk-confirm-title">
+            <h2 className="pk-section-title" id="pk-confirm-title">
+              {messages.manageCancelConfirmTitle}
+            </h2>
+            <p>{formatMessage(messages.manageCancelConfirmLead, { date: endDate }, locale)}</p>
+            <form action={cancelAction} className="pk-actions">
+              <button type="submit" className="pk-button pk-button--danger">
+                {messages.manageCancelConfirm}
+              </button>
+              <a className="pk-button pk-button--secondary" href={pageHref}>
+                {messages.manageKeep}
+              </a>
+            </form>
+          </section>
+        ) : (
+          <div className="pk-actions">
+            <a className="pk-button pk-button--secondary" href={`${pageHref}?confirm=cancel`}>
+              {messages.manageCancel}
+            </a>
+          </div>
+        )}
+        <div className="pk-actions">
+          <a className="pk-button pk-button--secondary" href={view.receiptUrl}>
+            {messages.emailViewReceipt}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}

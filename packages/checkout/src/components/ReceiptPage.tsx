@@ -1,0 +1,81 @@
+import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import type { ReceiptPageView } from '../views/types.js';
+import { PrintButton } from './PrintButton.js';
+import { formatDate, ReceiptTable } from './ReceiptTable.js';
+
+/** Props of {@link ReceiptPage}. */
+export interface ReceiptPageProps {
+  /** The receipt, from `engine.getReceiptView(token)`. */
+  view: ReceiptPageView;
+  /** Where "back to plans" leads when the link is not valid, usually `routes.home`. */
+  plansHref: string;
+  /** The page's messages (`messagesFor(locale)`); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
+  /** Locale for money and dates, e.g. `de-DE`. */
+  locale?: string | undefined;
+}
+
+/**
+ * A printable receipt opened by its signed link, on any device: the merchant, the buyer,
+ * what was bought, amounts with tax, the card and the date. The page's print stylesheet
+ * (in `styles.css`) leaves out the buttons; "Print or save as PDF" opens the print dialog.
+ */
+export function ReceiptPage({ view, plansHref, messages: overrides, locale }: ReceiptPageProps) {
+  const messages = resolveMessages(overrides);
+  if (view.status === 'not_found') {
+    return (
+      <div className="pk-checkout pk-finish pk-finish--error">
+        <div className="pk-card pk-finish-card">
+          <h1 className="pk-title">{messages.manageNotFoundTitle}</h1>
+          <p className="pk-lead">{messages.manageNotFoundLead}</p>
+          <div className="pk-actions">
+            <a className="pk-button pk-button--secondary" href={plansHref}>
+              {messages.finishBackToPlans}
+            </a>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  const { receipt, merchant, buyer } = view;
+  return (
+    <div className="pk-checkout pk-receipt-page">
+      <article className="pk-card pk-receipt-sheet">
+        <header className="pk-receipt-header">
+          <div>
+            <p className="pk-receipt-label">{messages.receiptMerchant}</p>
+            <address className="pk-receipt-merchant">
+              <strong>{merchant.name}</strong>
+              {merchant.address.map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
+          </div>
+          <div>
+            <p className="pk-receipt-label">{messages.receiptDate}</p>
+            <p>{formatDate(view.date, locale)}</p>
+          </div>
+        </header>
+        <h1 className="pk-title">
+          {formatMessage(messages.receiptPageTitle, { reference: receipt.reference }, locale)}
+        </h1>
+        <p className="pk-receipt-buyer">
+          {buyer.name}
+          <br />
+          {buyer.email}
+          <br />
+          {buyer.country}
+        </p>
+        <ReceiptTable receipt={receipt} messages={messages} locale={locale} />
+        <div className="pk-actions pk-no-print">
+          <PrintButton label={messages.receiptPrint} />
+          {view.manageUrl ? (
+            <a className="pk-button pk-button--secondary" href={view.manageUrl}>
+              {messages.receiptManage}
+            </a>
+          ) : null}
+        </div>
+      </article>
+    </div>
+  );
+}

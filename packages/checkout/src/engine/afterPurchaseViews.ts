@@ -1,0 +1,125 @@
+// What the buyer opens from an email on any device: the printable receipt of an order and
+// the manage page of a subscription, both behind signed links (signedLinks.ts), with no
+// cookie. Canceling (at the period's end) and resuming go through the store, whose trigger
+// writes `subscription.updated` in the same transaction.
+
+import type { Subscription } from '../store/types.js';
+import type { ReceiptPageView, SubscriptionPageView } from '../views/types.js';
+import { buildReceipt } from './buildFinishView.js';
+import type { EngineContext } from './engineContext.js';
+import { readLink, signLink } from './signedLinks.js';
+
+/** The signed path of an order's receipt. */
+export function receiptPath(ctx: EngineContext, orderId: string): string {
+  return ctx.routes.receipt(signLink(ctx.secret, 'receipt', orderId));
+}
+
+/** The signed path of a subscription's manage page. */
+export function subscriptionPath(ctx: EngineContext, subscriptionId: string): string {
+  return ctx.routes.subscription(signLink(ctx.secret, 'subscription', subscriptionId));
+}
+
+/** Ids are UUIDs; anything else never reaches the database. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The receipt page of the order a token was signed for; `not_found` for any other token. */
+export async function getReceiptView(ctx: EngineContext, token: unknown): Promise<ReceiptPageView> {
+  const orderId = readLink(ctx.secret, 'receipt', token);
+  if (!orderId || !UUID.test(orderId)) return { status: 'not_found' };
+  const record = await ctx.fromStore('getOrderRecord', { orderId }, () =>
+    ctx.store.getOrderRecord(orderId),
+  );
+  if (!record?.subscription) return { status: 'not_found' };
+  const { order, session, subscription } = record;
+  const receipt = buildReceipt(session, ctx.planOf(order.planId), order, subscription);
+  const manageUrl = subscriptionPath(ctx, subscription.id);
+  return {
+    status: 'found',
+    receipt: { ...receipt, manageUrl },
+    kind: order.kind,
+    date: order.createdAt.toISOString(),
+    buyer: { name: session.name, email: order.email, country: session.country },
+    merchant: {
+      name: ctx.merchantName,
+      address: ctx.merchantAddress?.split(/\r?\n|\s*;\s*/).filter(Boolean) ?? [],
+    },
+    manageUrl,
+  };
+}
+
+function subscriptionView(ctx: EngineContext, subscription: Subscription): SubscriptionPageView {
+  const charges =
+    !subscription.cancelAtPeriodEnd &&
+    subscription.status !== 'canceled' &&
+    subscription.nextAttemptAt !== null;
+  return {
+    status: 'found',
+    planName: ctx.planOf(subscription.planId)?.name ?? subscription.planId,
+    interval: subscription.interval,
+    seats: subscription.seats,
+    subscriptionStatus: subscription.status,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+    nextCharge:
+      charges && subscription.nextAttemptAt
+        ? {
+            amount: subscription.amount,
+            currency: subscription.currency,
+            date: subscription.nextAttemptAt.toISOString(),
+          }
+        : null,
+    receiptUrl: receiptPath(ctx, subscription.orderId),
+  };
+}
+
+async function subscriptionOf(ctx: EngineContext, token: unknown): Promise<Subscription | null> {
+  const id = readLink(ctx.secret, 'subscription', token);
+  if (!id || !UUID.test(id)) return null;
+  return ctx.fromStore('getSubscription', { subscriptionId: id }, () =>
+    ctx.store.getSubscription(id),
+  );
+}
+
+/** The manage page of the subscription a token was signed for. */
+export async function getSubscriptionView(
+  ctx: EngineContext,
+  token: unknown,
+): Promise<SubscriptionPageView> {
+  const subscription = await subscriptionOf(ctx, token);
+  return subscription ? subscriptionView(ctx, subscription) : { status: 'not_found' };
+}
+
+/**
+ * Cancels at the end of the period (`cancel: true`) or resumes before it ends; the store
+ * writes `subscription.updated` with the change. Returns the page as it is afterwards; an
+ * ended subscription stays as it is.
+ */
+export async function setSubscriptionCancel(
+  ctx: EngineContext,
+  token: unknown,
+  cancel: boolean,
+): Promise<SubscriptionPageView> {
+  const subscription = await subscriptionOf(ctx, token);
+  if (!subscription) return { status: 'not_found' };
+  if (subscription.cancelAtPeriodEnd === cancel || subscription.status === 'canceled') {
+    return subscriptionView(ctx, subscription);
+  }
+  // A processor that renews the subscription itself must stop (or go on) first: otherwise
+  // the page would say "ends on …" while the processor charges the next period.
+  // (The engine's options refuse a provider that renews but lacks the method.)
+  const ref = subscription.providerSubscriptionRef;
+  const provider = ctx.provider;
+  if (provider.renews === 'provider' && ref && provider.setCancelAtPeriodEnd) {
+    await ctx.fromProvider(
+      'setCancelAtPeriodEnd',
+      { subscriptionId: subscription.id },
+      () => provider.setCancelAtPeriodEnd?.(ref, cancel) ?? Promise.resolve(),
+    );
+  }
+  const changed = await ctx.fromStore(
+    'setCancelAtPeriodEnd',
+    { subscriptionId: subscription.id },
+    () => ctx.store.setCancelAtPeriodEnd(subscription.id, cancel),
+  );
+  return subscriptionView(ctx, changed ?? subscription);
+}

@@ -1,0 +1,281 @@
+// The buyer's emails, sent from the outbox (the `email` channel): a receipt for `order.paid`
+// and `subscription.renewed`, a notice for `subscription.past_due` and
+// `subscription.canceled`. HTML and plain text, with every string from the message catalog
+// (`CheckoutMessages`), amounts and dates formatted in the checkout's language. Sent with
+// nodemailer over SMTP; the delivery counts once the server accepted the message, and the
+// outbox records it then, so an accepted email is never sent again for the same event (a
+// Message-ID made from the event id lets a mail system drop a copy sent after a crash
+// between "accepted" and "recorded").
+
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Plan } from '../catalog/schema.js';
+import type { CheckoutEvent, EventPaymentMethod } from '../events/types.js';
+import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
+import { compileMessages } from '../messages/compileMessages.js';
+import { formatMessage } from '../messages/formatMessage.js';
+import { messagesFor as shippedMessagesFor } from '../messages/messagesFor.js';
+import { formatMoney } from '../pricing/formatMoney.js';
+import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
+import type { EventMailer } from './engineContext.js';
+import type { SendResult } from './outgoingWebhooks.js';
+import { signLink } from './signedLinks.js';
+
+/** What the mailer needs to know about the shop. */
+export interface MailerOptions {
+  smtpUrl: string;
+  from: string;
+  /** The site's origin, for absolute links. */
+  publicUrl: string;
+  merchantName: string;
+  merchantAddress: string | null;
+  secret: string;
+  routes: CheckoutRoutes;
+  planOf(planId: string): Plan | undefined;
+  /** The emails' text in a checkout's language (overrides of the English catalog). */
+  messagesFor?: ((locale: string) => Partial<CheckoutMessages> | undefined) | null;
+  /** For tests: a transport of nodemailer's own instead of the SMTP URL. */
+  transport?: Transporter;
+}
+
+/** One email, ready to send. */
+export interface EmailContent {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+function formatDate(iso: string, locale: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(iso),
+    );
+  } catch {
+    return new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(iso),
+    );
+  }
+}
+
+interface Section {
+  heading: string;
+  lead: string;
+  rows: [string, string][];
+  links: [string, string][];
+}
+
+function render(
+  section: Section,
+  footer: string,
+  merchant: string[],
+): { html: string; text: string } {
+  const text = [
+    section.heading,
+    '',
+    section.lead,
+    '',
+    ...section.rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...section.links.map(([label, url]) => `${label}: ${url}`),
+    '',
+    '--',
+    ...merchant,
+    footer,
+  ].join('\n');
+  const rows = section.rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 16px 4px 0;font-weight:normal;color:#555">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const links = section.links
+    .map(
+      ([label, url]) =>
+        `<p><a href="${escapeHtml(url)}" style="color:#1a56db">${escapeHtml(label)}</a></p>`,
+    )
+    .join('');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(section.heading)}</h1>
+<p>${escapeHtml(section.lead)}</p>
+<table role="presentation" style="border-collapse:collapse;margin:16px 0">${rows}</table>
+${links}
+<hr style="border:none;border-top:1px solid #ddd;margin:24px 0">
+<p style="color:#555;font-size:13px">${merchant.map(escapeHtml).join('<br>')}</p>
+<p style="color:#555;font-size:13px">${escapeHtml(footer)}</p>
+</body></html>`;
+  return { html, text };
+}
+
+/** The email an event sends, or null for events that send none. */
+export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailContent | null {
+  // The buyer's language (recorded with the checkout): the shipped messages of that
+  // locale, with the host's own text (ICU, `messagesFor` option) compiled over them.
+  const emailLocale = event.data.locale;
+  const m = compileMessages(
+    options.messagesFor?.(emailLocale) ?? {},
+    shippedMessagesFor(emailLocale),
+  );
+  const link = (path: string) => new URL(path, options.publicUrl).toString();
+  const merchant = [
+    options.merchantName,
+    ...(options.merchantAddress?.split(/\r?\n|\s*;\s*/) ?? []),
+  ];
+  const planName = (planId: string) => options.planOf(planId)?.name ?? planId;
+  const interval = (value: string) => (value === 'yearly' ? m.intervalYearly : m.intervalMonthly);
+  const card = (method: EventPaymentMethod | null): [string, string][] =>
+    method
+      ? [
+          [
+            m.receiptPaymentMethod,
+            formatMessage(
+              m.receiptCardEnding,
+              { brand: method.brand, last4: method.last4 },
+              emailLocale,
+            ),
+          ],
+        ]
+      : [];
+  const manage = (subscriptionId: string | null): [string, string][] =>
+    subscriptionId
+      ? [
+          [
+            m.emailManageSubscription,
+            link(
+              options.routes.subscription(signLink(options.secret, 'subscription', subscriptionId)),
+            ),
+          ],
+        ]
+      : [];
+
+  switch (event.type) {
+    case 'order.paid':
+    case 'subscription.renewed': {
+      const { data } = event;
+      const locale = data.locale;
+      const order =
+        event.type === 'order.paid'
+          ? { ...event.data, orderId: event.data.id, subscriptionId: event.data.subscriptionId }
+          : event.data.order
+            ? { ...event.data.order, orderId: event.data.order.id, subscriptionId: event.data.id }
+            : null;
+      if (!order) return null;
+      const plan = planName(data.planId);
+      const money = (amount: number) => formatMoney(amount, order.currency, locale);
+      const rows: [string, string][] = [
+        [m.receiptReference, order.reference],
+        [m.receiptPlan, plan],
+        [m.receiptInterval, interval(data.interval)],
+        [m.receiptSeats, String(data.seats)],
+        [m.emailDate, formatDate(order.createdAt, locale)],
+        [m.emailSubtotal, money(order.subtotal)],
+        ...(order.discount > 0
+          ? ([[m.emailDiscount, `−${money(order.discount)}`]] as [string, string][])
+          : []),
+        [m.emailTax, money(order.tax)],
+        [m.emailTotal, money(order.total)],
+        ...card(order.paymentMethod),
+      ];
+      const values = { plan, merchant: options.merchantName, reference: order.reference };
+      const renewal = event.type === 'subscription.renewed';
+      const { html, text } = render(
+        {
+          heading: m.emailReceiptHeading,
+          lead: formatMessage(
+            renewal ? m.emailRenewalLead : m.emailReceiptLead,
+            values,
+            emailLocale,
+          ),
+          rows,
+          links: [
+            [
+              m.emailViewReceipt,
+              link(options.routes.receipt(signLink(options.secret, 'receipt', order.orderId))),
+            ],
+            ...manage(order.subscriptionId),
+          ],
+        },
+        formatMessage(m.emailFooter, values, emailLocale),
+        merchant,
+      );
+      return {
+        to: data.email,
+        subject: formatMessage(
+          renewal ? m.emailRenewalSubject : m.emailReceiptSubject,
+          values,
+          emailLocale,
+        ),
+        html,
+        text,
+      };
+    }
+    case 'subscription.past_due':
+    case 'subscription.canceled': {
+      const { data } = event;
+      const plan = planName(data.planId);
+      const values = {
+        plan,
+        merchant: options.merchantName,
+        date: formatDate(data.canceledAt ?? data.currentPeriodEnd, data.locale),
+      };
+      const pastDue = event.type === 'subscription.past_due';
+      const { html, text } = render(
+        {
+          heading: pastDue ? m.emailPastDueHeading : m.emailCanceledHeading,
+          lead: formatMessage(
+            pastDue ? m.emailPastDueLead : m.emailCanceledLead,
+            values,
+            emailLocale,
+          ),
+          rows: [
+            [m.receiptPlan, plan],
+            [m.receiptInterval, interval(data.interval)],
+            [m.receiptSeats, String(data.seats)],
+          ],
+          links: pastDue ? manage(data.id) : [],
+        },
+        formatMessage(m.emailFooter, values, emailLocale),
+        merchant,
+      );
+      return {
+        to: data.email,
+        subject: formatMessage(
+          pastDue ? m.emailPastDueSubject : m.emailCanceledSubject,
+          values,
+          emailLocale,
+        ),
+        html,
+        text,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Sends the buyer's emails through SMTP. */
+export function createMailer(options: MailerOptions): EventMailer & { close(): void } {
+  const transport = options.transport ?? createTransport(options.smtpUrl);
+  return {
+    async send(event): Promise<SendResult> {
+      const email = buildEmail(options, event);
+      if (!email) return { ok: true };
+      const info = await transport.sendMail({
+        from: options.from,
+        ...email,
+        messageId: `<${event.id}@plankit>`,
+      });
+      const rejected = (info.rejected ?? []).length > 0;
+      return rejected
+        ? { ok: false, error: `the server refused ${email.to.replace(/.*@/, '…@')}` }
+        : { ok: true };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,165 @@
+// The events the checkout emits after the purchase (a transactional outbox: each is written
+// in the same database transaction as the change it reports). These shapes are the contract
+// with the host: the in-process handlers (`engine.on`) and the outgoing webhooks' `data`
+// carry the same JSON, so dates are ISO 8601 strings and amounts integers in minor units.
+
+import type { BillingInterval } from '../catalog/constants.js';
+import type { SubscriptionState } from '../lifecycle/subscriptionLifecycle.js';
+
+/** Every event type, with a stable name. */
+export const EVENT_TYPES = [
+  'order.paid',
+  'payment.failed',
+  'checkout.expired',
+  'subscription.created',
+  'subscription.updated',
+  'subscription.renewed',
+  'subscription.past_due',
+  'subscription.canceled',
+] as const;
+
+/** The type of an event (`order.paid`, `subscription.renewed`, …). */
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The event types that send the buyer an email (a receipt or a notice). */
+export const EMAIL_EVENT_TYPES = [
+  'order.paid',
+  'subscription.renewed',
+  'subscription.past_due',
+  'subscription.canceled',
+] as const satisfies readonly EventType[];
+
+/** What every event's `data` carries: the object's id and its version. */
+export interface EventObject {
+  /** The object's id (an order's, a checkout session's or a subscription's). */
+  id: string;
+  /**
+   * Grows by one with every event about this object: a receiver that has seen a higher
+   * version drops the older event (webhooks can arrive out of order).
+   */
+  version: number;
+}
+
+/** The card a payment was made (or saved) with. */
+export interface EventPaymentMethod {
+  brand: string;
+  last4: string;
+}
+
+/** `order.paid`: a checkout was paid; the order as stored. */
+export interface OrderPaidData extends EventObject {
+  /** The order reference shown to the buyer (`PK-…`). */
+  reference: string;
+  checkoutSessionId: string;
+  planId: string;
+  interval: BillingInterval;
+  seats: number;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+  email: string;
+  name: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  promoCode: string | null;
+  paymentMethod: EventPaymentMethod | null;
+  /** The language of the checkout (`en`, `de`, …). */
+  locale: string;
+  /** The subscription the checkout started, if any. */
+  subscriptionId: string | null;
+  createdAt: string;
+}
+
+/** `payment.failed` and `checkout.expired`: the checkout session as stored. */
+export interface CheckoutSessionData extends EventObject {
+  checkoutSessionId: string;
+  status: string;
+  planId: string;
+  interval: BillingInterval;
+  seats: number;
+  currency: string;
+  /** Due now, in minor units. */
+  amount: number;
+  email: string;
+  name: string;
+  country: string;
+  promoCode: string | null;
+  locale: string;
+  /** Why the last attempt failed (`payment.failed`). */
+  failureCode: string | null;
+  failureMessage: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+/** The `subscription.*` events: the subscription as stored after the change. */
+export interface SubscriptionData extends EventObject {
+  status: SubscriptionState;
+  checkoutSessionId: string;
+  planId: string;
+  interval: BillingInterval;
+  seats: number;
+  currency: string;
+  /** Charged every period, in minor units. */
+  amount: number;
+  email: string;
+  locale: string;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  trialEnd: string | null;
+  /** The buyer canceled: it ends with the current period (`subscription.updated`). */
+  cancelAtPeriodEnd: boolean;
+  canceledAt: string | null;
+  createdAt: string;
+}
+
+/** A renewal's order, in `subscription.renewed`. */
+export interface RenewalOrderData {
+  id: string;
+  reference: string;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+  paymentMethod: EventPaymentMethod | null;
+  /** The end of the period it paid for. */
+  periodEnd: string | null;
+  createdAt: string;
+}
+
+/** `subscription.renewed`: the subscription with the renewal's order. */
+export interface SubscriptionRenewedData extends SubscriptionData {
+  /** Null when the provider renewed it and reported no order. */
+  order: RenewalOrderData | null;
+}
+
+/** The `data` of each event type. */
+export interface EventDataMap {
+  'order.paid': OrderPaidData;
+  'payment.failed': CheckoutSessionData;
+  'checkout.expired': CheckoutSessionData;
+  'subscription.created': SubscriptionData;
+  /** Cancel at the period's end was set or cleared (the buyer canceled or resumed). */
+  'subscription.updated': SubscriptionData;
+  'subscription.renewed': SubscriptionRenewedData;
+  'subscription.past_due': SubscriptionData;
+  'subscription.canceled': SubscriptionData;
+}
+
+/** One event as handlers and webhooks receive it. */
+export type CheckoutEvent = {
+  [T in EventType]: {
+    /** Unique per event (`evt_…`); the webhook's `webhook-id`. */
+    id: string;
+    type: T;
+    /** When the change was committed (the store's clock), ISO 8601. */
+    createdAt: string;
+    data: EventDataMap[T];
+  };
+}[EventType];
+
+/** The event of one type. */
+export type CheckoutEventOf<T extends EventType> = Extract<CheckoutEvent, { type: T }>;

@@ -1,0 +1,165 @@
+// Events as the outbox stores them (the rows the triggers wrote, as `to_jsonb`) and their
+// mapping to the public shapes of events/types.ts.
+
+import type {
+  CheckoutEvent,
+  CheckoutSessionData,
+  EventPaymentMethod,
+  EventType,
+  OrderPaidData,
+  RenewalOrderData,
+  SubscriptionData,
+} from '../../events/types.js';
+import type { PaymentMethodShown } from '../records.js';
+import {
+  type OrderRow,
+  type SessionRow,
+  type SubscriptionRow,
+  toDate,
+  toOrder,
+  toSession,
+  toSubscription,
+} from './rows.js';
+
+type Time = Date | string;
+
+export interface EventRow {
+  id: string;
+  type: EventType;
+  object_id: string;
+  version: number | string;
+  payload: EventPayload | string;
+  created_at: Time;
+}
+
+/** What the triggers (migration 7) write into `events.payload`. */
+interface EventPayload {
+  order?: OrderRow | null;
+  session?: SessionRow & { locale?: string };
+  subscription?: SubscriptionRow;
+  subscription_id?: string | null;
+  locale?: string | null;
+}
+
+const iso = (value: Time) => toDate(value).toISOString();
+const isoOrNull = (value: Date | null) => (value === null ? null : value.toISOString());
+const method = (value: PaymentMethodShown | null): EventPaymentMethod | null =>
+  value ? { brand: value.brand, last4: value.last4 } : null;
+
+function sessionData(row: SessionRow & { locale?: string }, version: number): CheckoutSessionData {
+  const session = toSession(row);
+  return {
+    id: session.id,
+    version,
+    checkoutSessionId: session.id,
+    status: session.status,
+    planId: session.planId,
+    interval: session.interval,
+    seats: session.seats,
+    currency: session.currency,
+    amount: session.amountDue,
+    email: session.email,
+    name: session.name,
+    country: session.country,
+    promoCode: session.promoCode,
+    locale: row.locale ?? 'en',
+    failureCode: session.failureCode,
+    failureMessage: session.failureMessage,
+    expiresAt: session.expiresAt.toISOString(),
+    createdAt: session.createdAt.toISOString(),
+  };
+}
+
+function subscriptionData(row: SubscriptionRow, locale: string, version: number): SubscriptionData {
+  const sub = toSubscription(row);
+  return {
+    id: sub.id,
+    version,
+    status: sub.status,
+    checkoutSessionId: sub.sessionId,
+    planId: sub.planId,
+    interval: sub.interval,
+    seats: sub.seats,
+    currency: sub.currency,
+    amount: sub.amount,
+    email: sub.email,
+    locale,
+    currentPeriodStart: sub.currentPeriodStart.toISOString(),
+    currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
+    trialEnd: isoOrNull(sub.trialEnd),
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    canceledAt: isoOrNull(sub.canceledAt),
+    createdAt: sub.createdAt.toISOString(),
+  };
+}
+
+function renewalOrder(row: OrderRow | null | undefined): RenewalOrderData | null {
+  if (!row) return null;
+  const order = toOrder(row);
+  return {
+    id: order.id,
+    reference: order.reference,
+    currency: order.currency,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    tax: order.tax,
+    total: order.amountPaid,
+    paymentMethod: method(order.paymentMethod),
+    periodEnd: isoOrNull(order.periodEnd),
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+/** The public event of a stored row. */
+export function toCheckoutEvent(row: EventRow): CheckoutEvent {
+  const payload: EventPayload =
+    typeof row.payload === 'string' ? (JSON.parse(row.payload) as EventPayload) : row.payload;
+  const version = Number(row.version);
+  const base = { id: row.id, createdAt: iso(row.created_at) };
+  switch (row.type) {
+    case 'order.paid': {
+      if (!payload.order || !payload.session) throw new Error(`event ${row.id}: no order`);
+      const order = toOrder(payload.order);
+      const session = toSession(payload.session);
+      const data: OrderPaidData = {
+        id: order.id,
+        version,
+        reference: order.reference,
+        checkoutSessionId: session.id,
+        planId: order.planId,
+        interval: order.interval,
+        seats: order.seats,
+        currency: order.currency,
+        subtotal: order.subtotal,
+        discount: order.discount,
+        tax: order.tax,
+        total: order.total,
+        email: order.email,
+        name: session.name,
+        country: session.country,
+        promoCode: session.promoCode,
+        paymentMethod: method(order.paymentMethod),
+        locale: payload.session.locale ?? 'en',
+        subscriptionId: payload.subscription_id ?? null,
+        createdAt: order.createdAt.toISOString(),
+      };
+      return { ...base, type: row.type, data };
+    }
+    case 'payment.failed':
+    case 'checkout.expired':
+      if (!payload.session) throw new Error(`event ${row.id}: no session`);
+      return { ...base, type: row.type, data: sessionData(payload.session, version) };
+    case 'subscription.renewed': {
+      if (!payload.subscription) throw new Error(`event ${row.id}: no subscription`);
+      const data = subscriptionData(payload.subscription, payload.locale ?? 'en', version);
+      return { ...base, type: row.type, data: { ...data, order: renewalOrder(payload.order) } };
+    }
+    default:
+      if (!payload.subscription) throw new Error(`event ${row.id}: no subscription`);
+      return {
+        ...base,
+        type: row.type,
+        data: subscriptionData(payload.subscription, payload.locale ?? 'en', version),
+      };
+  }
+}
