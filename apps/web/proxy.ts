@@ -1,5 +1,6 @@
-import { isLocale } from '@plankit/checkout';
+import { findPlan, isLocale } from '@plankit/checkout';
 import { type NextRequest, NextResponse } from 'next/server';
+import { catalog } from './lib/catalog';
 import { FORWARDED_CHAIN_HEADER } from './lib/clientAddress';
 import { config as hostConfig } from './lib/config';
 import {
@@ -9,6 +10,7 @@ import {
   renderErrorPage,
 } from './lib/errorPage';
 import { LOCALE_COOKIE, LOCALE_HEADER, negotiateLocale } from './lib/locale';
+import { prerenderedNotFoundPage } from './lib/notFoundPage';
 import { refuseBadRequest } from './lib/requestGuard';
 import { LANGUAGE_PATH, routes } from './lib/routes';
 import { securityHeadersFor } from './lib/securityHeaders';
@@ -31,7 +33,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   );
   const locale = negotiateLocale(request.headers, request.cookies.get(LOCALE_COOKIE)?.value);
   const { pathname } = request.nextUrl;
-  const localized = isPage(pathname) ? `/${locale}${pathname === '/' ? '' : pathname}` : null;
+  const page = isPage(pathname);
+  // A path no page answers: the language's prerendered 404 page, with a 404 status.
+  const known = page && isKnownPage(pathname);
+  const localized = page
+    ? `/${locale}${known ? (pathname === '/' ? '' : pathname) : NOT_FOUND_PAGE}`
+    : null;
   const security = securityHeadersFor(request, nonce, localized ?? pathname);
 
   const refusal = await refuseBadRequest(request);
@@ -62,7 +69,13 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   forwarded.set('content-security-policy', security['content-security-policy'] ?? '');
   forwarded.set(LOCALE_HEADER, locale);
   let response: NextResponse;
-  if (localized) {
+  const notFoundHtml = page && !known ? prerenderedNotFoundPage(locale) : null;
+  if (notFoundHtml) {
+    response = new NextResponse(request.method === 'HEAD' ? null : notFoundHtml, {
+      status: 404,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  } else if (localized) {
     const target = request.nextUrl.clone();
     target.pathname = localized;
     response = NextResponse.rewrite(target, { request: { headers: forwarded } });
@@ -84,7 +97,28 @@ function isPage(pathname: string): boolean {
   if (isLocale(pathname.split('/')[1])) return false;
   if (pathname.startsWith('/api/') || pathname.startsWith(`${routes.testProcessor}/`)) return false;
   if (pathname === LANGUAGE_PATH || pathname.startsWith('/_next/')) return false;
-  return !/\.[a-z0-9]+$/i.test(pathname);
+  // A file of the build (the icon, a manifest): by its extension, so a signed link's
+  // token with a dot in it (`/receipts/abc.def`) still reaches its page.
+  return !/\.(?:svg|ico|png|jpe?g|gif|webp|avif|txt|xml|json|webmanifest|css|js|map|woff2?)$/i.test(
+    pathname,
+  );
+}
+
+/** The page the proxy answers unknown paths with (app/[lang]/page-not-found). */
+const NOT_FOUND_PAGE = '/page-not-found';
+
+/**
+ * Whether a page answers this public path: the plan list, the fallback, a purchasable
+ * plan's step, the finish step, a receipt or manage link. Anything else is a 404.
+ */
+function isKnownPage(pathname: string): boolean {
+  if (pathname === '/' || pathname === '/fallback') return true;
+  if (/^\/(?:receipts|subscriptions)\/[^/]+$/.test(pathname)) return true;
+  const match = routes.match(pathname);
+  if (match?.step === 'finish') return true;
+  if (match?.step !== 'plan') return false;
+  const plan = findPlan(catalog, match.planId);
+  return Boolean(plan && !plan.retired);
 }
 
 /**

@@ -112,6 +112,26 @@ test.describe('a visitor whose browser asks for German', () => {
   });
 });
 
+test.describe('a German visitor without JavaScript on a page that does not exist', () => {
+  test.use({ locale: 'de-DE', javaScriptEnabled: false });
+
+  test('reads a German 404 page with its own title and a 404 status', async ({ page }) => {
+    for (const path of ['/checkout/platinum', '/no/such/page']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }),
+      ).toBeVisible();
+      await expect(page).toHaveTitle(/^Seite nicht gefunden/);
+      await expect(page.getByRole('link', { name: 'Zurück zu den Tarifen' })).toHaveAttribute(
+        'href',
+        '/',
+      );
+    }
+  });
+});
+
 test.describe('a visitor whose browser asks for Arabic', () => {
   test.use({ locale: 'ar' });
 
