@@ -10,7 +10,7 @@ import {
   renderErrorPage,
 } from './lib/errorPage';
 import { LOCALE_COOKIE, LOCALE_HEADER, negotiateLocale } from './lib/locale';
-import { prerenderedNotFoundPage } from './lib/notFoundPage';
+import { prerenderedNotFoundPage, staticPagePaths } from './lib/notFoundPage';
 import { refuseBadRequest } from './lib/requestGuard';
 import { LANGUAGE_PATH, routes } from './lib/routes';
 import { securityHeadersFor } from './lib/securityHeaders';
@@ -108,11 +108,13 @@ function isPage(pathname: string): boolean {
 const NOT_FOUND_PAGE = '/page-not-found';
 
 /**
- * Whether a page answers this public path: the plan list, the fallback, a purchasable
- * plan's step, the finish step, a receipt or manage link. Anything else is a 404.
+ * Whether a page answers this public path: the plan list, the fallback and any other page
+ * without parameters (the build's route manifest), a purchasable plan's step, the finish
+ * step, a receipt or manage link. Anything else is a 404.
  */
 function isKnownPage(pathname: string): boolean {
   if (pathname === '/' || pathname === '/fallback') return true;
+  if (staticPagePaths().has(pathname)) return true;
   if (/^\/(?:receipts|subscriptions)\/[^/]+$/.test(pathname)) return true;
   const match = routes.match(pathname);
   if (match?.step === 'finish') return true;

@@ -25,3 +25,28 @@ export function prerenderedNotFoundPage(locale: string): string | null {
   }
   return pages.get(locale) ?? null;
 }
+
+let staticPages: Set<string> | null = null;
+
+/**
+ * The public paths of the pages under app/[lang] that take no parameter (`/fallback`, and
+ * any page a team adds), from the build's route manifest; empty under `next dev`.
+ */
+export function staticPagePaths(): ReadonlySet<string> {
+  if (!staticPages) {
+    staticPages = new Set();
+    try {
+      const manifest = JSON.parse(
+        readFileSync(join(process.cwd(), '.next/app-path-routes-manifest.json'), 'utf8'),
+      ) as Record<string, string>;
+      for (const route of Object.values(manifest)) {
+        if (!route.startsWith('/[lang]')) continue;
+        const rest = route.slice('/[lang]'.length);
+        if (!rest.includes('[')) staticPages.add(rest === '' ? '/' : rest);
+      }
+    } catch {
+      // No build here (next dev): only the proxy's own list of pages.
+    }
+  }
+  return staticPages;
+}
