@@ -52,7 +52,7 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
           </div>
           <div>
             <p className="pk-receipt-label">{messages.receiptDate}</p>
-            <p>{formatDate(view.date, locale)}</p>
+            <p className="pk-receipt-date">{formatDate(view.date, locale)}</p>
           </div>
         </header>
         <h1 className="pk-title">
@@ -63,7 +63,7 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
           <br />
           {buyer.email}
           <br />
-          {buyer.country}
+          {countryName(buyer.country, locale)}
         </p>
         <ReceiptTable receipt={receipt} messages={messages} locale={locale} />
         <div className="pk-actions pk-no-print">
@@ -77,4 +77,15 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
       </article>
     </div>
   );
+}
+
+/** A country code named in the page's language ("NL" → "Netherlands"), or the code itself. */
+function countryName(code: string, locale: string | undefined): string {
+  try {
+    return (
+      new Intl.DisplayNames([locale ?? 'en'], { type: 'region', fallback: 'code' }).of(code) ?? code
+    );
+  } catch {
+    return code;
+  }
 }
