@@ -2,6 +2,7 @@ import { type CheckoutMessages, formatMessage, resolveMessages } from '../messag
 import type { ReceiptPageView } from '../views/types.js';
 import { PrintButton } from './PrintButton.js';
 import { formatDate, ReceiptTable } from './ReceiptTable.js';
+import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
 /** Props of {@link ReceiptPage}. */
 export interface ReceiptPageProps {
@@ -22,19 +23,7 @@ export interface ReceiptPageProps {
 export function ReceiptPage({ view, plansHref, messages: overrides, locale }: ReceiptPageProps) {
   const messages = resolveMessages(overrides);
   if (view.status === 'not_found') {
-    return (
-      <div className="pk-checkout pk-finish pk-finish--error">
-        <div className="pk-card pk-finish-card">
-          <h1 className="pk-title">{messages.manageNotFoundTitle}</h1>
-          <p className="pk-lead">{messages.manageNotFoundLead}</p>
-          <div className="pk-actions">
-            <a className="pk-button pk-button--secondary" href={plansHref}>
-              {messages.finishBackToPlans}
-            </a>
-          </div>
-        </div>
-      </div>
-    );
+    return <SignedLinkNotValid plansHref={plansHref} messages={messages} />;
   }
   const { receipt, merchant, buyer } = view;
   return (
