@@ -2,6 +2,7 @@ import { type CompiledMessages, formatMessage, resolveMessages } from '../messag
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { SubscriptionPageView } from '../views/types.js';
 import { formatDate } from './ReceiptTable.js';
+import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
 /** A form's action: a Server Action, or the URL a plain form posts to. */
 export type FormAction = string | ((formData: FormData) => void | Promise<void>);
@@ -42,19 +43,7 @@ export function ManageSubscription({
 }: ManageSubscriptionProps) {
   const messages = resolveMessages(overrides);
   if (view.status === 'not_found') {
-    return (
-      <div className="pk-checkout pk-finish pk-finish--error">
-        <div className="pk-card pk-finish-card">
-          <h1 className="pk-title">{messages.manageNotFoundTitle}</h1>
-          <p className="pk-lead">{messages.manageNotFoundLead}</p>
-          <div className="pk-actions">
-            <a className="pk-button pk-button--secondary" href={plansHref}>
-              {messages.finishBackToPlans}
-            </a>
-          </div>
-        </div>
-      </div>
-    );
+    return <SignedLinkNotValid plansHref={plansHref} messages={messages} />;
   }
   const statusText = {
     trialing: messages.manageStatusTrialing,

@@ -2,6 +2,7 @@ import { type CompiledMessages, formatMessage, resolveMessages } from '../messag
 import type { ReceiptPageView } from '../views/types.js';
 import { PrintButton } from './PrintButton.js';
 import { formatDate, ReceiptTable } from './ReceiptTable.js';
+import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
 /** Props of {@link ReceiptPage}. */
 export interface ReceiptPageProps {
@@ -23,19 +24,7 @@ export interface ReceiptPageProps {
 export function ReceiptPage({ view, plansHref, messages: overrides, locale }: ReceiptPageProps) {
   const messages = resolveMessages(overrides);
   if (view.status === 'not_found') {
-    return (
-      <div className="pk-checkout pk-finish pk-finish--error">
-        <div className="pk-card pk-finish-card">
-          <h1 className="pk-title">{messages.manageNotFoundTitle}</h1>
-          <p className="pk-lead">{messages.manageNotFoundLead}</p>
-          <div className="pk-actions">
-            <a className="pk-button pk-button--secondary" href={plansHref}>
-              {messages.finishBackToPlans}
-            </a>
-          </div>
-        </div>
-      </div>
-    );
+    return <SignedLinkNotValid plansHref={plansHref} messages={messages} />;
   }
   const { receipt, merchant, buyer } = view;
   return (
@@ -53,7 +42,7 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
           </div>
           <div>
             <p className="pk-receipt-label">{messages.receiptDate}</p>
-            <p>{formatDate(view.date, locale)}</p>
+            <p className="pk-receipt-date">{formatDate(view.date, locale)}</p>
           </div>
         </header>
         <h1 className="pk-title">
@@ -64,7 +53,7 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
           <br />
           {buyer.email}
           <br />
-          {buyer.country}
+          {countryName(buyer.country, locale)}
         </p>
         <ReceiptTable receipt={receipt} messages={messages} locale={locale} />
         <div className="pk-actions pk-no-print">
@@ -78,4 +67,15 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
       </article>
     </div>
   );
+}
+
+/** A country code named in the page's language ("NL" → "Netherlands"), or the code itself. */
+function countryName(code: string, locale: string | undefined): string {
+  try {
+    return (
+      new Intl.DisplayNames([locale ?? 'en'], { type: 'region', fallback: 'code' }).of(code) ?? code
+    );
+  } catch {
+    return code;
+  }
 }

@@ -1,0 +1,69 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { quote } from '../pricing/quote.js';
+import { makeCatalog } from '../test-utils/factories.js';
+import type { ReceiptPageView } from '../views/types.js';
+import { ReceiptPage } from './ReceiptPage.js';
+
+const starter = makeCatalog().plans.find((plan) => plan.id === 'starter');
+if (!starter) throw new Error('no starter plan');
+const q = quote({ plan: starter, interval: 'monthly', currency: 'EUR', taxRateBasisPoints: 2100 });
+
+const found: ReceiptPageView = {
+  status: 'found',
+  kind: 'checkout',
+  date: '2031-01-31T12:00:00.000Z',
+  buyer: { name: 'Ada Lovelace', email: 'ada@example.com', country: 'NL' },
+  merchant: { name: 'Acme GmbH', address: ['1 Main Street', '10115 Berlin', 'Germany'] },
+  manageUrl: '/subscriptions/s.sig',
+  receipt: {
+    reference: 'PK-7F3K-92QD',
+    planId: 'starter',
+    planName: 'Starter',
+    interval: 'monthly',
+    seats: 1,
+    perSeat: false,
+    email: 'ada@example.com',
+    quote: q,
+    amountPaid: q.dueToday,
+    paymentMethod: { brand: 'visa', last4: '4242' },
+    subscriptionStatus: 'active',
+    currentPeriodEnd: '2031-02-28T12:00:00.000Z',
+    trialEnd: null,
+    firstCharge: null,
+  },
+};
+
+describe('the printable receipt', () => {
+  it('names the merchant with its address, the date, the buyer and their country', () => {
+    render(<ReceiptPage view={found} plansHref="/" locale="en-US" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Receipt PK-7F3K-92QD' })).toBeVisible();
+    expect(screen.getByText('Acme GmbH')).toBeInTheDocument();
+    expect(screen.getByText('10115 Berlin')).toBeInTheDocument();
+    expect(screen.getByText('January 31, 2031')).toBeInTheDocument();
+    // The country by name in the page's language, not its code.
+    expect(screen.getByText(/Netherlands/)).toBeInTheDocument();
+    expect(screen.queryByText(/^NL$/)).toBeNull();
+  });
+
+  it('in German, the country and the date are German', () => {
+    render(<ReceiptPage view={found} plansHref="/" locale="de-DE" />);
+    expect(screen.getByText(/Niederlande/)).toBeInTheDocument();
+    expect(screen.getByText('31. Januar 2031')).toBeInTheDocument();
+  });
+
+  it('offers print and the manage page; an invalid link says so', () => {
+    const { unmount } = render(<ReceiptPage view={found} plansHref="/" locale="en-US" />);
+    expect(screen.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Manage your subscription' })).toHaveAttribute(
+      'href',
+      '/subscriptions/s.sig',
+    );
+    const table = screen.getByRole('region', { name: 'Receipt' });
+    expect(within(table).getByText('Visa ending in 4242')).toBeInTheDocument();
+    unmount();
+    render(<ReceiptPage view={{ status: 'not_found' }} plansHref="/plans" />);
+    expect(screen.getByRole('heading', { name: 'Link not valid' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to plans' })).toHaveAttribute('href', '/plans');
+  });
+});
