@@ -12,7 +12,7 @@ import {
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
 import { formatFieldError } from '../messages/formatFieldError.js';
-import { formatMessage } from '../messages/messages.js';
+import { formatMessage } from '../messages/formatMessage.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { isFreePlan } from '../pricing/quote.js';
@@ -21,7 +21,12 @@ import { shownTotalOf } from '../pricing/shownTotal.js';
 import { needsPaymentDetails } from '../validation/checkoutForm.js';
 import { initialPlanStepState, type PlanStepAction, type PlanStepState } from '../views/types.js';
 import { BuyerFields } from './BuyerFields.js';
-import { sessionStorageOrNull, storeCheckoutKey } from './checkoutKeyStorage.js';
+import {
+  readBuyer,
+  sessionStorageOrNull,
+  storeBuyer,
+  storeCheckoutKey,
+} from './checkoutKeyStorage.js';
 import { FormAlerts } from './FormAlerts.js';
 import { OrderSummary } from './OrderSummary.js';
 import { PayButton, payLabelOf } from './PayButton.js';
@@ -90,6 +95,15 @@ export function PlanStepForm(props: PlanStepFormProps) {
   useCheckoutKey(plan.id, form.idempotencyKey, dispatch);
   usePlanLinkOptions(plan, intervals, currencies, countries, Boolean(props.initialState), dispatch);
 
+  // Back from a failed payment's "Try again" (a new page load): the email and name this
+  // tab submitted minutes ago are filled in again. Not over a server's own state.
+  const restoredFrom = props.initialState;
+  useEffect(() => {
+    if (restoredFrom) return;
+    const buyer = readBuyer(sessionStorageOrNull(), Date.now());
+    if (buyer) dispatch({ type: 'restore', ...buyer });
+  }, [restoredFrom]);
+
   // Move focus to the first invalid field, or to the form's alert, after each failed submit.
   useEffect(() => {
     if (form.focusRequest === 0) return;
@@ -124,6 +138,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
     // Posting under the key starts its reuse window again: a retry after this very post
     // fails is what the stored key is for, however long the visitor took to fill the form.
     storeCheckoutKey(sessionStorageOrNull(), plan.id, form.idempotencyKey, Date.now());
+    storeBuyer(sessionStorageOrNull(), { email: values.email, name: values.name }, Date.now());
     const fields = paying ? paymentFields.current : null;
     if (!fields) {
       startTransition(() => formAction(formData));
@@ -142,9 +157,9 @@ export function PlanStepForm(props: PlanStepFormProps) {
     });
   };
 
-  const errorOf = (field: FormField) => formatFieldError(messages, form.errors[field]);
+  const errorOf = (field: FormField) => formatFieldError(messages, form.errors[field], locale);
   const money = (amount: number) => formatMoney(amount, values.currency, locale);
-  const payLabel = payLabelOf(plan, messages, money(currentQuote.dueToday));
+  const payLabel = payLabelOf(plan, messages, money(currentQuote.dueToday), locale);
 
   const reportInvalid = useCallback(
     (invalid: boolean) => dispatch({ type: 'paymentErrors', invalid }),
@@ -169,19 +184,30 @@ export function PlanStepForm(props: PlanStepFormProps) {
       <PayButton label={payLabel} pending={pending} pendingLabel="" hiddenDefault />
       <FormAlerts
         ref={alertRef}
-        formError={formatFieldError(messages, form.clientError ?? state.formError)}
+        formError={formatFieldError(messages, form.clientError ?? state.formError, locale)}
         hasErrors={Object.values(form.errors).some(Boolean) || form.paymentInvalid}
         status={
           state.status !== 'idle'
             ? null
             : state.review === 'total-changed'
-              ? formatMessage(messages.totalChangedReview, { amount: money(currentQuote.total) })
+              ? formatMessage(
+                  messages.totalChangedReview,
+                  { amount: money(currentQuote.total) },
+                  locale,
+                )
               : appliedPromo
-                ? formatMessage(messages.promoAppliedReview, {
-                    code: appliedPromo.code,
-                    percent: appliedPromo.percentOff,
-                    amount: money(currentQuote.dueToday),
-                  })
+                ? formatMessage(
+                    messages.promoAppliedReview,
+                    {
+                      code: appliedPromo.code,
+                      percent: appliedPromo.percentOff,
+                      // A trial charges nothing today: name what it will charge, never €0.00.
+                      amount: money(
+                        currentQuote.dueToday > 0 ? currentQuote.dueToday : currentQuote.total,
+                      ),
+                    },
+                    locale,
+                  )
                 : null
         }
         messages={messages}
@@ -194,6 +220,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
         errorOf={errorOf}
         onChange={change}
         messages={messages}
+        locale={locale}
       />
       <fieldset className="pk-group">
         <legend className="pk-section-title">{messages.contactHeading}</legend>
@@ -214,6 +241,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
             pending={pending}
             testMode={testMode}
             messages={messages}
+            locale={locale}
           />
         )}
       </fieldset>
@@ -224,6 +252,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
           state={state}
           messages={messages}
           testMode={testMode}
+          locale={locale}
         >
           {payment}
         </PaymentSection>

@@ -1,4 +1,4 @@
-import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import type { ReceiptPageView } from '../views/types.js';
 import { PrintButton } from './PrintButton.js';
 import { formatDate, ReceiptTable } from './ReceiptTable.js';
@@ -10,7 +10,8 @@ export interface ReceiptPageProps {
   view: ReceiptPageView;
   /** Where "back to plans" leads when the link is not valid, usually `routes.home`. */
   plansHref: string;
-  messages?: Partial<CheckoutMessages> | undefined;
+  /** The page's messages (`messagesFor(locale)`); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
   /** Locale for money and dates, e.g. `de-DE`. */
   locale?: string | undefined;
 }
@@ -45,7 +46,7 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
           </div>
         </header>
         <h1 className="pk-title">
-          {formatMessage(messages.receiptPageTitle, { reference: receipt.reference })}
+          {formatMessage(messages.receiptPageTitle, { reference: receipt.reference }, locale)}
         </h1>
         <p className="pk-receipt-buyer">
           {buyer.name}

@@ -1,10 +1,10 @@
-import type { CheckoutMessages } from '../messages/messages.js';
+import type { CompiledMessages } from '../messages/messages.js';
 
 /** Props of {@link SignedLinkNotValid}. */
 export interface SignedLinkNotValidProps {
   plansHref: string;
   messages: Pick<
-    CheckoutMessages,
+    CompiledMessages,
     'manageNotFoundTitle' | 'manageNotFoundLead' | 'finishBackToPlans'
   >;
 }
