@@ -116,10 +116,14 @@ describe('a React 18.3 app', () => {
       values: { email: 'ada@example.com', name: 'Ada Lovelace', country: 'DE' },
       idempotencyKey: String(posted?.get('idempotencyKey')),
     });
-    expect(
-      await screen.findByText('Your card was declined. Try another card.'),
-    ).toBeInTheDocument();
+    // The form's alert says it, and the card number (where focus goes) is marked with it.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your card was declined. Try another card.',
+    );
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(
+      /Your card was declined\. Try another card\./,
+    );
     expect(screen.getByLabelText('Card number')).toHaveValue('');
     expect(screen.getByLabelText('CVC')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Pay €9.00' })).toBeEnabled();
