@@ -184,4 +184,19 @@ export interface CheckoutMessages {
   manageNotFoundTitle: string;
   manageNotFoundLead: string;
   finishProcessingReload: string;
+  // Business buyers and the EU reverse charge (businessMessages.ts).
+  businessToggle: string;
+  businessHint: string;
+  companyLabel: string;
+  vatIdLabel: string;
+  vatIdHint: string;
+  streetLabel: string;
+  postalCodeLabel: string;
+  cityLabel: string;
+  errorVatIdInvalid: string;
+  errorVatIdRejected: string;
+  summaryReverseCharge: string;
+  reverseChargeNote: string;
+  buyerVatIdLabel: string;
+  merchantVatIdLabel: string;
 }

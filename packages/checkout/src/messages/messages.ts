@@ -1,4 +1,5 @@
 import { defaultAfterPurchaseMessages } from './afterPurchaseMessages.js';
+import { defaultBusinessMessages } from './businessMessages.js';
 import type { CheckoutMessages } from './CheckoutMessages.js';
 import { defaultErrorMessages } from './errorMessages.js';
 import { defaultFallbackMessages } from './fallbackMessages.js';
@@ -135,6 +136,7 @@ export const defaultMessages: CheckoutMessages = {
   ...defaultFallbackMessages,
   ...defaultErrorMessages,
   ...defaultAfterPurchaseMessages,
+  ...defaultBusinessMessages,
   notFoundTitle: 'Page not found',
   notFoundLead: 'This plan or page does not exist or is no longer available.',
 };

@@ -1,3 +1,4 @@
+import { BUSINESS_FORM_MESSAGE_KEYS } from './businessMessages.js';
 import type { CheckoutMessages } from './CheckoutMessages.js';
 
 /**
@@ -77,6 +78,7 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'errorThrottled',
   'errorExpiredSession',
   'errorPlanUnavailable',
+  ...BUSINESS_FORM_MESSAGE_KEYS,
 ] as const satisfies readonly (keyof CheckoutMessages)[];
 
 /** A key of {@link PLAN_STEP_FORM_MESSAGE_KEYS}. */
