@@ -2,6 +2,7 @@ import { formatMessage } from '../messages/messages.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { Quote } from '../pricing/quote.js';
+import { ReverseChargeLines } from './ReverseChargeLines.js';
 
 /** Props of {@link OrderSummary}. */
 export interface OrderSummaryProps {
@@ -71,13 +72,16 @@ export function OrderSummary({
           <dt>
             {taxPending
               ? messages.summaryTaxPending
-              : formatMessage(
-                  quote.taxInclusive ? messages.summaryTaxIncluded : messages.summaryTaxAdded,
-                  { rate: ratePercent(quote.taxRateBasisPoints) },
-                )}
+              : quote.reverseCharge
+                ? messages.summaryReverseCharge
+                : formatMessage(
+                    quote.taxInclusive ? messages.summaryTaxIncluded : messages.summaryTaxAdded,
+                    { rate: ratePercent(quote.taxRateBasisPoints) },
+                  )}
           </dt>
           <dd>{taxPending ? '—' : money(quote.tax)}</dd>
         </div>
+        <ReverseChargeLines quote={quote} messages={messages} />
         <div className="pk-summary-line pk-summary-line--total">
           <dt>
             {quote.trialDays

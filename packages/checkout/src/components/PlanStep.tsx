@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Catalog, Plan } from '../catalog/schema.js';
 import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { pickPlanStepFormMessages } from '../messages/planStepFormMessages.js';
+import type { MerchantTax } from '../pricing/euVat.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
 import { PlanStepForm } from './PlanStepForm.js';
@@ -30,6 +31,8 @@ export interface PlanStepProps {
    * the test provider's card fields by default (`<TestCardFields />`).
    */
   payment?: ReactNode;
+  /** The merchant's country and VAT ID, for the EU reverse charge (see `PlanStepForm`). */
+  merchantTax?: MerchantTax | undefined;
 }
 
 /**
@@ -46,6 +49,7 @@ export function PlanStep({
   testMode,
   initialState,
   payment = <TestCardFields />,
+  merchantTax,
 }: PlanStepProps) {
   const messages = resolveMessages(overrides);
   // Only what the form needs crosses to the browser: never the promo code list.
@@ -88,6 +92,7 @@ export function PlanStep({
           locale={locale}
           testMode={testMode}
           payment={payment}
+          merchantTax={merchantTax}
         />
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { type CheckoutMessages, formatMessage } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { Receipt } from '../views/types.js';
+import { ReverseChargeLines } from './ReverseChargeLines.js';
 
 /** A card brand as people write it (`visa` → Visa, `amex` → American Express). */
 export function cardBrandName(brand: string): string {
@@ -73,13 +74,18 @@ export function ReceiptTable({ receipt, messages, locale }: ReceiptTableProps) {
         ) : null}
         <div className="pk-summary-line">
           <dt>
-            {formatMessage(
-              receipt.quote.taxInclusive ? messages.summaryTaxIncluded : messages.summaryTaxAdded,
-              { rate: String(receipt.quote.taxRateBasisPoints / 100) },
-            )}
+            {receipt.quote.reverseCharge
+              ? messages.summaryReverseCharge
+              : formatMessage(
+                  receipt.quote.taxInclusive
+                    ? messages.summaryTaxIncluded
+                    : messages.summaryTaxAdded,
+                  { rate: String(receipt.quote.taxRateBasisPoints / 100) },
+                )}
           </dt>
           <dd>{money(receipt.quote.tax)}</dd>
         </div>
+        <ReverseChargeLines quote={receipt.quote} messages={messages} />
         <div className="pk-summary-line">
           <dt>{messages.summaryTotal}</dt>
           <dd>{money(receipt.quote.total)}</dd>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Plan } from '../catalog/schema.js';
-import { type Quote, quote } from '../pricing/quote.js';
+import { type Quote, quote, type ReverseCharge } from '../pricing/quote.js';
 
 /**
  * The quote the order summary and the Pay button show as the visitor changes options:
@@ -13,9 +13,13 @@ export function useLiveQuote(
   choice: { interval: string; currency: string; seats: string },
   promo: { code: string; percentOff: number } | null,
   taxRateBasisPoints: number | undefined,
+  reverseCharge: ReverseCharge | null = null,
 ): Quote {
   const seatCount = Number.parseInt(choice.seats, 10);
   const seatsValid = !plan.seats || (seatCount >= plan.seats.min && seatCount <= plan.seats.max);
+  // Compared by value: the form builds a new object on every render.
+  const buyerVatId = reverseCharge?.buyerVatId;
+  const merchantVatId = reverseCharge?.merchantVatId;
   return useMemo(
     () =>
       quote({
@@ -25,7 +29,18 @@ export function useLiveQuote(
         seats: plan.seats && seatsValid ? seatCount : undefined,
         promo: promo ? { code: promo.code, percentOff: promo.percentOff } : null,
         taxRateBasisPoints: taxRateBasisPoints ?? 0,
+        reverseCharge: buyerVatId && merchantVatId ? { buyerVatId, merchantVatId } : null,
       }),
-    [plan, choice.interval, choice.currency, seatCount, seatsValid, promo, taxRateBasisPoints],
+    [
+      plan,
+      choice.interval,
+      choice.currency,
+      seatCount,
+      seatsValid,
+      promo,
+      taxRateBasisPoints,
+      buyerVatId,
+      merchantVatId,
+    ],
   );
 }

@@ -196,6 +196,7 @@ export interface CheckoutMessages {
   errorVatIdInvalid: string;
   errorVatIdRejected: string;
   summaryReverseCharge: string;
+  reverseChargeTitle: string;
   reverseChargeNote: string;
   buyerVatIdLabel: string;
   merchantVatIdLabel: string;

@@ -13,6 +13,7 @@ export type BusinessMessageKey =
   | 'errorVatIdInvalid'
   | 'errorVatIdRejected'
   | 'summaryReverseCharge'
+  | 'reverseChargeTitle'
   | 'reverseChargeNote'
   | 'buyerVatIdLabel'
   | 'merchantVatIdLabel';
@@ -30,6 +31,7 @@ export const BUSINESS_FORM_MESSAGE_KEYS = [
   'errorVatIdInvalid',
   'errorVatIdRejected',
   'summaryReverseCharge',
+  'reverseChargeTitle',
   'reverseChargeNote',
   'buyerVatIdLabel',
   'merchantVatIdLabel',
@@ -49,7 +51,9 @@ export const defaultBusinessMessages: Pick<CheckoutMessages, BusinessMessageKey>
     'This is not a valid VAT ID for the country you chose. Check the number and its check digits.',
   errorVatIdRejected: 'The EU VAT register (VIES) does not know this VAT ID. Check the number.',
   summaryReverseCharge: 'VAT 0% (reverse charge)',
-  reverseChargeNote: 'Reverse charge: VAT to be accounted for by the recipient.',
+  reverseChargeTitle: 'Reverse charge',
+  reverseChargeNote:
+    'VAT to be accounted for by the recipient (Art. 196, Council Directive 2006/112/EC).',
   buyerVatIdLabel: 'Buyer’s VAT ID',
   merchantVatIdLabel: 'Seller’s VAT ID',
 };

@@ -58,3 +58,36 @@ export function reverseChargeApplies(sale: {
     merchantCountry !== buyerCountry
   );
 }
+
+/** The merchant's side of the reverse charge, as the host configures it. */
+export interface MerchantTax {
+  /** ISO 3166 code (`PLANKIT_MERCHANT_COUNTRY`). */
+  country: string;
+  /** VAT ID with its prefix (`PLANKIT_MERCHANT_VAT_ID`). */
+  vatId: string;
+}
+
+/**
+ * The reverse charge the plan-step form shows as the visitor types: a ticked business box
+ * with a VAT ID, in another member state than the merchant. The form has no check digits
+ * (they stay on the server, with `jsvat-next`): a bad ID gets its message from the server
+ * and nothing is charged.
+ */
+export function formReverseCharge(
+  merchant: MerchantTax | null | undefined,
+  buyerCountry: string,
+  business: { business: boolean; vatId: string },
+): { buyerVatId: string; merchantVatId: string } | null {
+  if (!merchant || !business.business) return null;
+  const typed = business.vatId.toUpperCase().replace(/[\s.\-/]/g, '');
+  if (
+    !reverseChargeApplies({ merchantCountry: merchant.country, buyerCountry, buyerVatId: typed })
+  ) {
+    return null;
+  }
+  const prefix = buyerCountry === 'GR' ? 'EL' : buyerCountry;
+  return {
+    buyerVatId: /^[A-Z]{2}/.test(typed) ? typed : `${prefix}${typed}`,
+    merchantVatId: merchant.vatId,
+  };
+}
