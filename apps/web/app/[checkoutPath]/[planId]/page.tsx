@@ -36,6 +36,7 @@ export default async function PlanStepPage({ params }: { params: Promise<Params>
       plansHref={routes.home}
       testMode={config.stripe ? config.stripe.testMode : true}
       payment={paymentFieldsFor(catalog, plan)}
+      merchantTax={config.merchantTax}
     />
   );
 }
