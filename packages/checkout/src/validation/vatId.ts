@@ -1,7 +1,10 @@
-import jsvat from 'jsvat-next';
+import * as jsvatModule from 'jsvat-next';
 
-// jsvat-next ships CommonJS only: Node's ESM loader sees its exports on the default export.
-const { checkVAT, countries } = jsvat;
+type Jsvat = Pick<typeof jsvatModule, 'checkVAT' | 'countries'>;
+// jsvat-next has a CommonJS build (`main`), which Node's ESM loader shows as a default
+// export only, and an ES build (`module`), which bundlers pick, with named exports only.
+const { checkVAT, countries }: Jsvat =
+  (jsvatModule as Jsvat & { default?: Jsvat }).default ?? jsvatModule;
 
 /** A VAT ID that passed the offline check: format and check digits (`jsvat-next`). */
 export interface CheckedVatId {
