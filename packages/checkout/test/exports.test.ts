@@ -53,6 +53,10 @@ const CLIENT_EXPORTS = [
   'PlankitError',
   'ProviderError',
   'StoreError',
+  'BUSINESS_FIELDS',
+  'EU_MEMBER_STATES',
+  'isEuMemberState',
+  'reverseChargeApplies',
 ];
 
 const SERVER_EXPORTS = [
@@ -91,6 +95,9 @@ const SERVER_EXPORTS = [
   'openCheckoutStore',
   'parseCatalog',
   'transition',
+  'createViesVatIdChecker',
+  'VIES_CHECK_URL',
+  'withSalesTaxRates',
 ];
 
 const TESTING_EXPORTS = [

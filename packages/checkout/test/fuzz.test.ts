@@ -42,6 +42,13 @@ const VALID: Record<(typeof FIELDS)[number], string> = {
   name: 'Ada Lovelace',
   country: 'DE',
   promo: '',
+  // A consumer: the business box unticked (the fuzzer ticks it and fills the rest).
+  business: '',
+  company: '',
+  vatId: '',
+  street: '',
+  postalCode: '',
+  city: '',
   paymentMethod: '', // a payment method of the test processor, made in beforeAll
   intent: 'pay',
   promoApplied: '',
