@@ -1,4 +1,6 @@
+import { findPlan, isLocale } from '@plankit/checkout';
 import { type NextRequest, NextResponse } from 'next/server';
+import { catalog } from './lib/catalog';
 import { FORWARDED_CHAIN_HEADER } from './lib/clientAddress';
 import { config as hostConfig } from './lib/config';
 import {
@@ -7,8 +9,10 @@ import {
   RETRY_AFTER_SECONDS,
   renderErrorPage,
 } from './lib/errorPage';
+import { LOCALE_COOKIE, LOCALE_HEADER, negotiateLocale } from './lib/locale';
+import { prerenderedNotFoundPage, staticPagePaths } from './lib/notFoundPage';
 import { refuseBadRequest } from './lib/requestGuard';
-import { routes } from './lib/routes';
+import { LANGUAGE_PATH, routes } from './lib/routes';
 import { securityHeadersFor } from './lib/securityHeaders';
 import { checkStore } from './lib/storeHealth';
 
@@ -17,15 +21,28 @@ import { checkStore } from './lib/storeHealth';
  * of their own, answers 503 when the store does not, moves the client's `x-forwarded-for`
  * aside so pages read the socket's address, and sets the security headers with a fresh
  * nonce. Runs on the Node.js runtime, in the server's process.
+ *
+ * It also chooses the page's language (issue 13): the visitor's pick from the language
+ * menu (a cookie), else `Accept-Language`, else English; and rewrites each page's public
+ * URL (`/checkout/pro`) to that language's tree (`/de/checkout/pro`), where every plan
+ * step is prerendered. The URLs a visitor sees never carry a language.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const nonce = Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(16))).toString(
     'base64',
   );
-  const security = securityHeadersFor(request, nonce);
+  const locale = negotiateLocale(request.headers, request.cookies.get(LOCALE_COOKIE)?.value);
+  const { pathname } = request.nextUrl;
+  const page = isPage(pathname);
+  // A path no page answers: the language's prerendered 404 page, with a 404 status.
+  const known = page && isKnownPage(pathname);
+  const localized = page
+    ? `/${locale}${known ? (pathname === '/' ? '' : pathname) : NOT_FOUND_PAGE}`
+    : null;
+  const security = securityHeadersFor(request, nonce, localized ?? pathname);
 
   const refusal = await refuseBadRequest(request);
-  if (refusal) return errorResponse(refusal, security);
+  if (refusal) return errorResponse(refusal, security, locale);
 
   if (needsStore(request)) {
     const health = await checkStore();
@@ -39,7 +56,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
         reason: health.reason,
         path: request.nextUrl.pathname,
       });
-      return errorResponse('unavailable', security, digest);
+      return errorResponse('unavailable', security, locale, digest);
     }
   }
 
@@ -50,9 +67,60 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   else forwarded.delete(FORWARDED_CHAIN_HEADER);
   // Next.js reads the nonce from the request's policy when it renders the page now.
   forwarded.set('content-security-policy', security['content-security-policy'] ?? '');
-  const response = NextResponse.next({ request: { headers: forwarded } });
+  forwarded.set(LOCALE_HEADER, locale);
+  let response: NextResponse;
+  const notFoundHtml = page && !known ? prerenderedNotFoundPage(locale) : null;
+  if (notFoundHtml) {
+    response = new NextResponse(request.method === 'HEAD' ? null : notFoundHtml, {
+      status: 404,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  } else if (localized) {
+    const target = request.nextUrl.clone();
+    target.pathname = localized;
+    response = NextResponse.rewrite(target, { request: { headers: forwarded } });
+  } else {
+    response = NextResponse.next({ request: { headers: forwarded } });
+  }
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
+  // The same URL answers in the visitor's language: a shared cache must keep them apart.
+  if (localized) response.headers.append('vary', 'Accept-Language, Cookie');
   return response;
+}
+
+/**
+ * Paths served by the pages under `app/[lang]`: everything but the route handlers (webhooks,
+ * the test processor, the language menu) and files such as the icon.
+ */
+function isPage(pathname: string): boolean {
+  // Already a language's tree: a rewritten request seen again, or a direct link to one.
+  if (isLocale(pathname.split('/')[1])) return false;
+  if (pathname.startsWith('/api/') || pathname.startsWith(`${routes.testProcessor}/`)) return false;
+  if (pathname === LANGUAGE_PATH || pathname.startsWith('/_next/')) return false;
+  // A file of the build (the icon, a manifest): by its extension, so a signed link's
+  // token with a dot in it (`/receipts/abc.def`) still reaches its page.
+  return !/\.(?:svg|ico|png|jpe?g|gif|webp|avif|txt|xml|json|webmanifest|css|js|map|woff2?)$/i.test(
+    pathname,
+  );
+}
+
+/** The page the proxy answers unknown paths with (app/[lang]/page-not-found). */
+const NOT_FOUND_PAGE = '/page-not-found';
+
+/**
+ * Whether a page answers this public path: the plan list, the fallback and any other page
+ * without parameters (the build's route manifest), a purchasable plan's step, the finish
+ * step, a receipt or manage link. Anything else is a 404.
+ */
+function isKnownPage(pathname: string): boolean {
+  if (pathname === '/' || pathname === '/fallback') return true;
+  if (staticPagePaths().has(pathname)) return true;
+  if (/^\/(?:receipts|subscriptions)\/[^/]+$/.test(pathname)) return true;
+  const match = routes.match(pathname);
+  if (match?.step === 'finish') return true;
+  if (match?.step !== 'plan') return false;
+  const plan = findPlan(catalog, match.planId);
+  return Boolean(plan && !plan.retired);
 }
 
 /**
@@ -73,9 +141,11 @@ function needsStore(request: NextRequest): boolean {
 function errorResponse(
   kind: ErrorPageKind,
   security: Record<string, string>,
+  locale: string,
   digest?: string,
 ): NextResponse {
   const html = renderErrorPage(kind, {
+    locale,
     homeHref: routes.home,
     siteName: hostConfig.merchantName,
     ...(digest === undefined ? {} : { digest }),

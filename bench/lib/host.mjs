@@ -79,8 +79,9 @@ export function prepareHost({ name = 'web', reuse = false, buildPackage = false 
     [BLANK_STATIC, 'force-static'],
     [BLANK_DYNAMIC, 'force-dynamic'],
   ]) {
-    mkdirSync(join(dir, 'app', route.slice(1)), { recursive: true });
-    writeFileSync(join(dir, 'app', route.slice(1), 'page.tsx'), BLANK_PAGE(dynamic));
+    // Under app/[lang], beside every real page: the root layout is the language's.
+    mkdirSync(join(dir, 'app', '[lang]', route.slice(1)), { recursive: true });
+    writeFileSync(join(dir, 'app', '[lang]', route.slice(1), 'page.tsx'), BLANK_PAGE(dynamic));
   }
   console.log(`# next build in ${dir}`);
   const started = Date.now();

@@ -17,9 +17,13 @@ function attr(tag, name) {
   return match ? decode(match[1]) : null;
 }
 
-/** The fields a browser would send for the page's first form (submit button not included). */
+/**
+ * The fields a browser would send for the page's checkout form (submit button not
+ * included): the plan step's `pk-form`, not the header's language menu before it.
+ */
 export function readForm(html) {
-  const start = html.indexOf('<form');
+  const checkout = /<form\b[^>]*class="pk-form"/i.exec(html);
+  const start = checkout ? checkout.index : html.indexOf('<form');
   const end = html.indexOf('</form>', start);
   if (start < 0 || end < 0) throw new Error('no <form> on the page');
   const form = html.slice(start, end);

@@ -1,7 +1,8 @@
 'use client';
 
 import '@plankit/checkout/styles.css';
-import { CheckoutError } from '@plankit/checkout';
+import { CheckoutError, directionOf, errorMessagesFor } from '@plankit/checkout';
+import { useParams } from 'next/navigation';
 
 /** Replaces the root layout when it fails, so it brings its own html and body. */
 export default function GlobalError({
@@ -11,10 +12,11 @@ export default function GlobalError({
   error: Error & { digest?: string };
   reset: () => void;
 }) {
+  const lang = useParams<{ lang?: string }>()?.lang ?? 'en';
   return (
-    <html lang="en">
+    <html lang={lang} dir={directionOf(lang)}>
       <body>
-        <CheckoutError error={error} reset={reset} homeHref="/" />
+        <CheckoutError error={error} reset={reset} homeHref="/" messages={errorMessagesFor(lang)} />
       </body>
     </html>
   );

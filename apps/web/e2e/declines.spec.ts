@@ -27,8 +27,10 @@ test.describe('a declined card', () => {
 
     const alert = formAlert(page);
     await expect(alert).toHaveText('Your card was declined. Try another card.');
-    // Focus moves to the message so a screen reader announces it.
-    await expect(alert).toBeFocused();
+    // Focus moves to the card number, marked with the refusal (the alert announces it too):
+    // the visitor types another card where the cursor is.
+    await expect(page.getByLabel('Card number')).toBeFocused();
+    await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/checkout\/starter$/);
     await expect(emailInput(page)).toHaveValue(details.email);
     await expect(page.getByLabel('Full name')).toHaveValue(details.name);

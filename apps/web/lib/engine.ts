@@ -1,4 +1,5 @@
 import 'server-only';
+import { directionOf, messagesFor } from '@plankit/checkout';
 import {
   type CheckoutEngine,
   createCheckoutEngine,
@@ -12,6 +13,7 @@ import {
 import { createStripeProvider } from '@plankit/checkout/stripe';
 import { catalog } from './catalog';
 import { config } from './config';
+import { localeOfRequest } from './locale';
 import { routes } from './routes';
 import { registerStoreProbe } from './storeHealth';
 
@@ -46,6 +48,13 @@ async function openEngine(): Promise<OpenedEngine> {
         ledger: client,
         webhookUrl: routes.webhook('test'),
         merchantName: config.merchantName,
+        // Its pages speak the visitor's language, as the proxy chose it (lib/locale.ts).
+        pages: {
+          localeOf: (request) => {
+            const lang = localeOfRequest(request.headers);
+            return { lang, dir: directionOf(lang), text: messagesFor(lang) };
+          },
+        },
       });
   const provider: PaymentProvider =
     testProvider ??

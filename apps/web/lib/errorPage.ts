@@ -1,3 +1,12 @@
+import {
+  directionOf,
+  errorMessagesFor,
+  type FallbackMessageKey,
+  fallbackMessagesFor,
+  type PageMessageKey,
+  pageMessagesFor,
+} from '@plankit/checkout';
+
 /**
  * The small pages the proxy answers with before Next.js renders anything: a request that is
  * too large, malformed, sent from another site or by an out-of-date page, and a store
@@ -6,34 +15,17 @@
  * was charged": only the engine could know that.
  */
 
-/** The kinds of answer, with their status codes. */
+/** The kinds of answer, with their status codes and the keys of their text. */
 export const ERROR_PAGES = {
-  tooLarge: {
-    status: 413,
-    title: 'This form is too large',
-    lead: 'The form sent more text than we accept. Go back, shorten what you typed, and send it again.',
-  },
-  malformed: {
-    status: 400,
-    title: 'This form could not be read',
-    lead: 'The form arrived damaged or incomplete. Go back to the plan and send it again.',
-  },
-  foreignOrigin: {
-    status: 403,
-    title: 'This form came from another site',
-    lead: 'For your safety we only accept checkout forms sent from this site. Open the plan here and try again.',
-  },
-  staleForm: {
-    status: 409,
-    title: 'This page is out of date',
-    lead: 'The site was updated after you opened this page. Reload the plan and send the form again.',
-  },
-  unavailable: {
-    status: 503,
-    title: 'Checkout is unavailable right now',
-    lead: 'We cannot reach our order records at the moment. Please try again in a minute; if you were paying, check your email for a receipt first.',
-  },
-} as const;
+  tooLarge: { status: 413, title: 'requestTooLargeTitle', lead: 'requestTooLargeLead' },
+  malformed: { status: 400, title: 'requestMalformedTitle', lead: 'requestMalformedLead' },
+  foreignOrigin: { status: 403, title: 'requestForeignTitle', lead: 'requestForeignLead' },
+  staleForm: { status: 409, title: 'requestStaleTitle', lead: 'requestStaleLead' },
+  unavailable: { status: 503, title: 'fallbackTitle', lead: 'storeUnavailableLead' },
+} as const satisfies Record<
+  string,
+  { status: number; title: PageMessageKey | FallbackMessageKey; lead: PageMessageKey }
+>;
 
 /** A kind of error page. */
 export type ErrorPageKind = keyof typeof ERROR_PAGES;
@@ -49,14 +41,20 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  */
 export function renderErrorPage(
   kind: ErrorPageKind,
-  options: { digest?: string; homeHref: string; siteName: string },
+  options: { digest?: string; homeHref: string; siteName: string; locale?: string },
 ): string {
-  const page = ERROR_PAGES[kind];
+  const locale = options.locale ?? 'en';
+  const text: Record<PageMessageKey | FallbackMessageKey, string> = {
+    ...pageMessagesFor(locale),
+    ...fallbackMessagesFor(locale),
+  };
+  const { errorDigest, errorHome } = errorMessagesFor(locale);
+  const page = { title: text[ERROR_PAGES[kind].title], lead: text[ERROR_PAGES[kind].lead] };
   const digest = options.digest
-    ? `<p>Error reference: <code>${escapeHtml(options.digest)}</code></p>`
+    ? `<p>${escapeHtml(errorDigest)}: <code>${escapeHtml(options.digest)}</code></p>`
     : '';
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(locale)}" dir="${directionOf(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -68,7 +66,7 @@ export function renderErrorPage(
 <h1>${escapeHtml(page.title)}</h1>
 <p>${escapeHtml(page.lead)}</p>
 ${digest}
-<p><a href="${escapeHtml(options.homeHref)}">Back to plans</a></p>
+<p><a href="${escapeHtml(options.homeHref)}">${escapeHtml(errorHome)}</a></p>
 </main>
 </body>
 </html>

@@ -3,11 +3,12 @@ import type { RequestContext } from '@plankit/checkout';
 import { cookies, headers } from 'next/headers';
 import { clientAddressOf, FORWARDED_CHAIN_HEADER } from './clientAddress';
 import { config } from './config';
+import { localeOfRequest } from './locale';
 
 const VISITOR_COOKIE = 'plankit_visitor';
 
 /**
- * The request's client address and visitor token. In a Server Action it also mints the
+ * The request's client address, visitor token and language. In a Server Action it also mints the
  * visitor cookie on first use; pages only read it (they cannot set cookies).
  */
 export async function requestContext(options: { mintVisitor: boolean }): Promise<RequestContext> {
@@ -30,5 +31,6 @@ export async function requestContext(options: { mintVisitor: boolean }): Promise
       maxAge: 60 * 60 * 24 * 30,
     });
   }
-  return { clientAddress, visitorToken };
+  // The page's language, as the proxy chose it: kept with the checkout for its emails.
+  return { clientAddress, visitorToken, locale: localeOfRequest(headerList) };
 }

@@ -37,9 +37,15 @@ function prerenderedScriptHashes(): Readonly<Record<string, readonly string[]>> 
  * path (any other path may be answered by the prerendered 404), the payment processor's
  * origins from `config.paymentProcessor`, `no-referrer` when the URL carries a checkout id.
  */
-export function securityHeadersFor(request: NextRequest, nonce: string): Record<string, string> {
+export function securityHeadersFor(
+  request: NextRequest,
+  nonce: string,
+  /** The path of the page that answers: the language's (`/de/checkout/pro`) after the rewrite. */
+  servedPath: string = request.nextUrl.pathname,
+): Record<string, string> {
   const hashes = prerenderedScriptHashes();
-  const { pathname, searchParams, protocol } = request.nextUrl;
+  const { searchParams, protocol } = request.nextUrl;
+  const pathname = servedPath;
   return buildSecurityHeaders({
     nonce,
     scriptHashes: hashes[pathname] ?? hashes['/_not-found'] ?? [],

@@ -1,10 +1,12 @@
-import type { CheckoutMessages } from '@plankit/checkout';
+import { type CheckoutMessages, compileMessages } from '@plankit/checkout';
 
 /**
- * German text for every component: an override of the English defaults. Typed as a
- * partial override, so a key the package adds later shows in English until translated.
+ * German text supplied by hand, in ICU MessageFormat: an override of the English defaults.
+ * Typed as a partial override, so a key the package adds later shows in English until
+ * translated. (The package ships German too: `messagesFor('de')`, with every key; this
+ * example proves a shop can bring its own words.)
  */
-export const de: Partial<CheckoutMessages> = {
+const germanText: Partial<CheckoutMessages> = {
   plansHeading: 'Wählen Sie Ihren Tarif',
   planChoose: '{plan} wählen',
   planFree: 'Kostenlos',
@@ -125,3 +127,6 @@ export const de: Partial<CheckoutMessages> = {
   notFoundTitle: 'Seite nicht gefunden',
   notFoundLead: 'Diesen Tarif oder diese Seite gibt es nicht (mehr).',
 };
+
+/** The hand-written German, compiled once at start-up: what the components take. */
+export const de = compileMessages(germanText);

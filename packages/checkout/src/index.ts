@@ -3,6 +3,7 @@
 // their own, in their own modules), no Node.js APIs, no server code.
 
 export type { BillingInterval } from './catalog/constants.js';
+export { countriesIn } from './catalog/countryNames.js';
 export { findPlan, purchasablePlans } from './catalog/findPlan.js';
 export { CatalogError, parseCatalog } from './catalog/parseCatalog.js';
 export type { Catalog, CatalogInput, Country, Plan, PromoCode } from './catalog/schema.js';
@@ -44,7 +45,34 @@ export type {
   SubscriptionData,
   SubscriptionRenewedData,
 } from './events/types.js';
-export { type CheckoutMessages, defaultMessages } from './messages/messages.js';
+export type {
+  CheckoutMessages,
+  CompiledMessage,
+  CompiledMessages,
+  ComponentMessageKey,
+  MessageKey,
+} from './messages/CheckoutMessages.js';
+export { compileMessages } from './messages/compileMessages.js';
+export type { ErrorMessageKey } from './messages/errorMessages.js';
+export type { FallbackMessageKey } from './messages/fallbackMessages.js';
+export { formatMessage, type MessageValues } from './messages/formatMessage.js';
+export { en as defaultMessages } from './messages/locales/en.js';
+export {
+  DEFAULT_LOCALE,
+  directionOf,
+  isLocale,
+  LOCALES,
+  type Locale,
+  shippedLocaleOf,
+} from './messages/locales.js';
+export { messagesFor, pageMessagesFor } from './messages/messagesFor.js';
+export { PAGE_MESSAGE_KEYS, type PageMessageKey } from './messages/pageMessageKeys.js';
+export {
+  errorMessagesFor,
+  fallbackMessagesFor,
+  type NotFoundMessageKey,
+  notFoundMessagesFor,
+} from './messages/pageText.js';
 export {
   EU_MEMBER_STATES,
   isEuMemberState,

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { distDir, packageDir } from './support.js';
 
 describe('dist/store/loadDriver.js', () => {
@@ -37,6 +37,7 @@ describe('an app that installed @plankit/checkout but not the driver its store n
       dependencies: Record<string, string>;
     };
     for (const name of Object.keys(manifest.dependencies)) {
+      mkdirSync(dirname(join(app, 'node_modules', name)), { recursive: true });
       symlinkSync(join(packageDir, 'node_modules', name), join(app, 'node_modules', name), 'dir');
     }
   });

@@ -47,6 +47,21 @@ const CLIENT_EXPORTS = [
   // messages and theme
   'THEME_VARIABLES',
   'defaultMessages',
+  'compileMessages',
+  'formatMessage',
+  'messagesFor',
+  'pageMessagesFor',
+  'errorMessagesFor',
+  'fallbackMessagesFor',
+  'notFoundMessagesFor',
+  'PAGE_MESSAGE_KEYS',
+  // locales
+  'LOCALES',
+  'DEFAULT_LOCALE',
+  'directionOf',
+  'isLocale',
+  'shippedLocaleOf',
+  'countriesIn',
   // errors
   'ConfigurationError',
   'InvalidArgumentError',

@@ -9,7 +9,8 @@ export interface BuyerFieldsProps {
   values: Record<FormField, string>;
   errorOf: (field: FormField) => string | null;
   onChange: (field: FormField, value: string) => void;
-  onBlur: (field: FormField) => void;
+  /** The field left, and where focus went (a submit button is not nagged for). */
+  onBlur: (field: FormField, next: EventTarget | null) => void;
   messages: PlanStepFormMessages;
 }
 
@@ -31,10 +32,12 @@ export function BuyerFields({
           type={type}
           name={field}
           autoComplete={autoComplete}
+          // An email address reads left to right in every language; a name in its own.
+          dir={field === 'email' ? 'ltr' : 'auto'}
           required
           value={values[field]}
           onChange={(event) => onChange(field, event.target.value)}
-          onBlur={() => onBlur(field)}
+          onBlur={(event) => onBlur(field, event.relatedTarget)}
         />
       )}
     </Field>

@@ -1,7 +1,6 @@
 'use client';
 
-import { defaultErrorMessages } from '../messages/errorMessages.js';
-import type { CheckoutMessages } from '../messages/messages.js';
+import { defaultErrorMessages, type ErrorMessageKey } from '../messages/errorMessages.js';
 
 /** Props of {@link CheckoutError}; the first two match Next.js `error.tsx`. */
 export interface CheckoutErrorProps {
@@ -11,7 +10,8 @@ export interface CheckoutErrorProps {
   reset?: (() => void) | undefined;
   /** Where "back to plans" leads. */
   homeHref?: string | undefined;
-  messages?: Partial<CheckoutMessages> | undefined;
+  /** The page's text (plain text: `errorMessagesFor(locale)`); English by default. */
+  messages?: Partial<Record<ErrorMessageKey, string>> | undefined;
 }
 
 /**

@@ -1,11 +1,11 @@
-import { defaultFallbackMessages } from '../messages/fallbackMessages.js';
-import type { CheckoutMessages } from '../messages/messages.js';
+import { defaultFallbackMessages, type FallbackMessageKey } from '../messages/fallbackMessages.js';
 
 /** Props of {@link CheckoutFallback}. */
 export interface CheckoutFallbackProps {
   /** Where the visitor can go instead, usually the plan list. */
   plansHref: string;
-  messages?: Partial<CheckoutMessages> | undefined;
+  /** The page's text (plain text: `fallbackMessagesFor(locale)`); English by default. */
+  messages?: Partial<Record<FallbackMessageKey, string>> | undefined;
   /** A support address to show, if the host has one. */
   supportEmail?: string | undefined;
 }

@@ -1,10 +1,11 @@
-import { type CheckoutMessages, resolveMessages } from '../messages/messages.js';
+import { type CompiledMessages, resolveMessages } from '../messages/messages.js';
 
 /** Props of {@link CheckoutNotFound}. */
 export interface CheckoutNotFoundProps {
   /** Where "back to plans" leads. */
   plansHref: string;
-  messages?: Partial<CheckoutMessages> | undefined;
+  /** The page's messages (`messagesFor(locale)`); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
 }
 
 /** The 404 page for unknown plans and paths: says so and links back to the plans. */

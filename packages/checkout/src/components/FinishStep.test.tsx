@@ -283,7 +283,7 @@ describe('payment failed: insufficient funds', () => {
       reason: { message: 'errorThrottled', values: { minutes: 10 } },
       retryUrl: '/checkout/team',
     });
-    expect(screen.getByText(/Too many attempts\. Try again in 10 min\./)).toBeInTheDocument();
+    expect(screen.getByText(/Too many attempts\. Try again in 10 minutes\./)).toBeInTheDocument();
   });
 });
 

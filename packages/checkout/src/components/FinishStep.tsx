@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import type { FinishView } from '../views/types.js';
 import { formatDate, ReceiptTable } from './ReceiptTable.js';
 
@@ -9,7 +9,8 @@ export interface FinishStepProps {
   view: FinishView;
   /** Where "back to plans" leads, usually `routes.home`. */
   plansHref: string;
-  messages?: Partial<CheckoutMessages> | undefined;
+  /** The page's messages (`messagesFor(locale)`); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
   /** Locale for money and dates, e.g. `de-DE`. */
   locale?: string | undefined;
   /** Seconds after which a pending page reloads itself (works without JavaScript). */
@@ -68,11 +69,15 @@ export function FinishStep({
             : messages.finishFreeTitle;
       lead =
         view.status === 'trialing' && receipt.trialEnd
-          ? formatMessage(messages.finishTrialLead, {
-              plan: receipt.planName,
-              date: formatDate(receipt.trialEnd, locale),
-            })
-          : formatMessage(messages.finishPaidLead, { plan: receipt.planName });
+          ? formatMessage(
+              messages.finishTrialLead,
+              {
+                plan: receipt.planName,
+                date: formatDate(receipt.trialEnd, locale),
+              },
+              locale,
+            )
+          : formatMessage(messages.finishPaidLead, { plan: receipt.planName }, locale);
       body = <ReceiptTable receipt={receipt} messages={messages} locale={locale} />;
       actions = (
         <>
@@ -114,7 +119,7 @@ export function FinishStep({
     case 'failed':
       tone = 'error';
       title = messages.finishFailedTitle;
-      lead = `${formatMessage(messages[view.reason.message], view.reason.values)} ${messages.finishFailedLead}`;
+      lead = `${formatMessage(messages[view.reason.message], view.reason.values, locale)} ${messages.finishFailedLead}`;
       actions = tryAgain(view.retryUrl);
       break;
     case 'expired':
@@ -129,7 +134,7 @@ export function FinishStep({
       break;
     case 'refunded':
       title = messages.finishRefundedTitle;
-      lead = formatMessage(messages.finishRefundedLead, { plan: view.receipt.planName });
+      lead = formatMessage(messages.finishRefundedLead, { plan: view.receipt.planName }, locale);
       body = <ReceiptTable receipt={view.receipt} messages={messages} locale={locale} />;
       break;
     case 'not_found':

@@ -1,12 +1,12 @@
 import type { BillingInterval } from '../catalog/constants.js';
-import type { CheckoutMessages } from '../messages/messages.js';
+import type { CompiledMessages } from '../messages/messages.js';
 
 /** Props of {@link IntervalSwitch}. */
 export interface IntervalSwitchProps {
   intervals: readonly BillingInterval[];
   value: BillingInterval;
   onChange: (interval: BillingInterval) => void;
-  messages: Pick<CheckoutMessages, 'intervalLegend' | 'intervalMonthly' | 'intervalYearly'>;
+  messages: Pick<CompiledMessages, 'intervalLegend' | 'intervalMonthly' | 'intervalYearly'>;
   /** Short note per interval, e.g. the yearly saving. */
   notes?: Partial<Record<BillingInterval, string>>;
 }

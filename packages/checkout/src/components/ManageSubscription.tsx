@@ -1,7 +1,8 @@
-import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { SubscriptionPageView } from '../views/types.js';
 import { formatDate } from './ReceiptTable.js';
+import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
 /** A form's action: a Server Action, or the URL a plain form posts to. */
 export type FormAction = string | ((formData: FormData) => void | Promise<void>);
@@ -20,7 +21,8 @@ export interface ManageSubscriptionProps {
   resumeAction: FormAction;
   /** Where "back to plans" leads when the link is not valid. */
   plansHref: string;
-  messages?: Partial<CheckoutMessages> | undefined;
+  /** The page's messages (`messagesFor(locale)`); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
   locale?: string | undefined;
 }
 
@@ -41,19 +43,7 @@ export function ManageSubscription({
 }: ManageSubscriptionProps) {
   const messages = resolveMessages(overrides);
   if (view.status === 'not_found') {
-    return (
-      <div className="pk-checkout pk-finish pk-finish--error">
-        <div className="pk-card pk-finish-card">
-          <h1 className="pk-title">{messages.manageNotFoundTitle}</h1>
-          <p className="pk-lead">{messages.manageNotFoundLead}</p>
-          <div className="pk-actions">
-            <a className="pk-button pk-button--secondary" href={plansHref}>
-              {messages.finishBackToPlans}
-            </a>
-          </div>
-        </div>
-      </div>
-    );
+    return <SignedLinkNotValid plansHref={plansHref} messages={messages} />;
   }
   const statusText = {
     trialing: messages.manageStatusTrialing,
@@ -66,7 +56,9 @@ export function ManageSubscription({
   return (
     <div className="pk-checkout pk-finish">
       <div className="pk-card pk-finish-card">
-        <h1 className="pk-title">{formatMessage(messages.manageTitle, { plan: view.planName })}</h1>
+        <h1 className="pk-title">
+          {formatMessage(messages.manageTitle, { plan: view.planName }, locale)}
+        </h1>
         <dl className="pk-summary-lines">
           <div className="pk-summary-line">
             <dt>{messages.manageStatus}</dt>
@@ -86,17 +78,21 @@ export function ManageSubscription({
             <div className="pk-summary-line">
               <dt>{messages.manageNextCharge}</dt>
               <dd>
-                {formatMessage(messages.manageNextChargeValue, {
-                  amount: formatMoney(view.nextCharge.amount, view.nextCharge.currency, locale),
-                  date: formatDate(view.nextCharge.date, locale),
-                })}
+                {formatMessage(
+                  messages.manageNextChargeValue,
+                  {
+                    amount: formatMoney(view.nextCharge.amount, view.nextCharge.currency, locale),
+                    date: formatDate(view.nextCharge.date, locale),
+                  },
+                  locale,
+                )}
               </dd>
             </div>
           ) : null}
         </dl>
         {view.cancelAtPeriodEnd && !ended ? (
           <p className="pk-lead" role="status">
-            {formatMessage(messages.manageCanceledNotice, { date: endDate })}
+            {formatMessage(messages.manageCanceledNotice, { date: endDate }, locale)}
           </p>
         ) : null}
         {ended ? null : view.cancelAtPeriodEnd ? (
@@ -110,7 +106,7 @@ export function ManageSubscription({
             <h2 className="pk-section-title" id="pk-confirm-title">
               {messages.manageCancelConfirmTitle}
             </h2>
-            <p>{formatMessage(messages.manageCancelConfirmLead, { date: endDate })}</p>
+            <p>{formatMessage(messages.manageCancelConfirmLead, { date: endDate }, locale)}</p>
             <form action={cancelAction} className="pk-actions">
               <button type="submit" className="pk-button pk-button--danger">
                 {messages.manageCancelConfirm}

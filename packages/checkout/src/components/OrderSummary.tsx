@@ -1,4 +1,4 @@
-import { formatMessage } from '../messages/messages.js';
+import { formatMessage } from '../messages/formatMessage.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { Quote } from '../pricing/quote.js';
@@ -17,8 +17,9 @@ export interface OrderSummaryProps {
 }
 
 /** Formats a rate in basis points as a percentage (1900 → "19", 2050 → "20.5"). */
-function ratePercent(basisPoints: number): string {
-  return String(basisPoints / 100);
+/** The rate as a number of percent (19, 8.1): the message formats it in the page's locale. */
+function ratePercent(basisPoints: number): number {
+  return basisPoints / 100;
 }
 
 /**
@@ -46,10 +47,14 @@ export function OrderSummary({
           <dt>{planName}</dt>
           <dd>
             {perSeat
-              ? formatMessage(messages.summarySeats, {
-                  seats: quote.seats,
-                  price: money(quote.unitAmount),
-                })
+              ? formatMessage(
+                  messages.summarySeats,
+                  {
+                    seats: quote.seats,
+                    price: money(quote.unitAmount),
+                  },
+                  locale,
+                )
               : money(quote.unitAmount)}
           </dd>
         </div>
@@ -60,10 +65,14 @@ export function OrderSummary({
         {quote.discount > 0 ? (
           <div className="pk-summary-line pk-summary-line--discount">
             <dt>
-              {formatMessage(messages.summaryDiscount, {
-                code: quote.promoCode ?? '',
-                percent: quote.percentOff,
-              })}
+              {formatMessage(
+                messages.summaryDiscount,
+                {
+                  code: quote.promoCode ?? '',
+                  percent: quote.percentOff,
+                },
+                locale,
+              )}
             </dt>
             <dd>−{money(quote.discount)}</dd>
           </div>
@@ -77,6 +86,7 @@ export function OrderSummary({
                 : formatMessage(
                     quote.taxInclusive ? messages.summaryTaxIncluded : messages.summaryTaxAdded,
                     { rate: ratePercent(quote.taxRateBasisPoints) },
+                    locale,
                   )}
           </dt>
           <dd>{taxPending ? '—' : money(quote.tax)}</dd>
@@ -85,7 +95,7 @@ export function OrderSummary({
         <div className="pk-summary-line pk-summary-line--total">
           <dt>
             {quote.trialDays
-              ? formatMessage(messages.summaryAfterTrial, { days: quote.trialDays })
+              ? formatMessage(messages.summaryAfterTrial, { days: quote.trialDays }, locale)
               : messages.summaryTotal}
           </dt>
           <dd>

@@ -1,13 +1,18 @@
 import type { Plan } from '../catalog/schema.js';
-import { formatMessage } from '../messages/messages.js';
+import { formatMessage } from '../messages/formatMessage.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { isFreePlan } from '../pricing/quote.js';
 
 /** What the submit button says: "Get started", "Start 14-day trial" or "Pay €10.71". */
-export function payLabelOf(plan: Plan, messages: PlanStepFormMessages, dueToday: string): string {
+export function payLabelOf(
+  plan: Plan,
+  messages: PlanStepFormMessages,
+  dueToday: string,
+  locale?: string,
+): string {
   if (isFreePlan(plan)) return messages.submitFree;
-  if (plan.trialDays) return formatMessage(messages.submitTrial, { days: plan.trialDays });
-  return formatMessage(messages.submitPay, { amount: dueToday });
+  if (plan.trialDays) return formatMessage(messages.submitTrial, { days: plan.trialDays }, locale);
+  return formatMessage(messages.submitPay, { amount: dueToday }, locale);
 }
 
 /** Props of {@link PayButton}. */

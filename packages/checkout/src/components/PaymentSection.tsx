@@ -15,6 +15,7 @@ export interface PaymentSectionProps {
   state: PlanStepState;
   messages: PlanStepFormMessages;
   testMode: boolean;
+  locale?: string | undefined;
   /** The payment provider's fields. */
   children: ReactNode;
 }
@@ -26,6 +27,7 @@ export function PaymentSection({
   state,
   messages,
   testMode,
+  locale,
   children,
 }: PaymentSectionProps) {
   const register = useCallback(
@@ -38,8 +40,8 @@ export function PaymentSection({
     [handle],
   );
   const slot = useMemo<PaymentSlotValue>(
-    () => ({ register, reportInvalid: onInvalid, state, messages, testMode }),
-    [register, onInvalid, state, messages, testMode],
+    () => ({ register, reportInvalid: onInvalid, state, messages, testMode, locale }),
+    [register, onInvalid, state, messages, testMode, locale],
   );
   return (
     <fieldset className="pk-group">

@@ -1,6 +1,6 @@
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Catalog, Plan } from '../catalog/schema.js';
-import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { isFreePlan } from '../pricing/quote.js';
 import { planIntervals } from '../validation/checkoutForm.js';
@@ -10,7 +10,8 @@ export interface PlanListProps {
   catalog: Catalog;
   /** Builds the link into a plan's plan step, usually `(id) => routes.plan(id)`. */
   planHref: (planId: string) => string;
-  messages?: Partial<CheckoutMessages> | undefined;
+  /** The page's messages (`messagesFor(locale)`); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
   locale?: string | undefined;
 }
 
@@ -43,7 +44,9 @@ export function PlanList({ catalog, planHref, messages: overrides, locale }: Pla
               className={`pk-card pk-plan${plan.highlight ? ' pk-plan--highlight' : ''}`}
             >
               {plan.highlight ? <p className="pk-badge">{plan.highlight}</p> : null}
-              <h2 className="pk-plan-name">{plan.name}</h2>
+              <h2 className="pk-plan-name">
+                <bdi>{plan.name}</bdi>
+              </h2>
               <p className="pk-plan-price">
                 {isFreePlan(plan) || !price ? (
                   messages.planFree
@@ -59,17 +62,21 @@ export function PlanList({ catalog, planHref, messages: overrides, locale }: Pla
               </p>
               {plan.trialDays ? (
                 <p className="pk-hint">
-                  {formatMessage(messages.planTrialBadge, { days: plan.trialDays })}
+                  {formatMessage(messages.planTrialBadge, { days: plan.trialDays }, locale)}
                 </p>
               ) : null}
-              <p className="pk-plan-description">{plan.description}</p>
+              <p className="pk-plan-description">
+                <bdi>{plan.description}</bdi>
+              </p>
               <ul className="pk-features">
                 {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
+                  <li key={feature}>
+                    <bdi>{feature}</bdi>
+                  </li>
                 ))}
               </ul>
               <a className="pk-button pk-button--primary" href={planHref(plan.id)}>
-                {formatMessage(messages.planChoose, { plan: plan.name })}
+                {formatMessage(messages.planChoose, { plan: plan.name }, locale)}
               </a>
             </li>
           );

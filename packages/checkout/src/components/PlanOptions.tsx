@@ -15,6 +15,7 @@ export interface PlanOptionsProps {
   errorOf: (field: FormField) => string | null;
   onChange: (field: FormField, value: string) => void;
   messages: PlanStepFormMessages;
+  locale?: string | undefined;
 }
 
 /** The plan's options: billing interval, seats (per-seat plans) and currency. */
@@ -26,6 +27,7 @@ export function PlanOptions({
   errorOf,
   onChange,
   messages,
+  locale,
 }: PlanOptionsProps) {
   return (
     <div className="pk-options">
@@ -43,6 +45,7 @@ export function PlanOptions({
           onChange={(seats) => onChange('seats', seats)}
           error={errorOf('seats')}
           messages={messages}
+          locale={locale}
         />
       ) : null}
       {currencies.length > 1 ? (

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Plan } from '../catalog/schema.js';
-import type { CheckoutMessages } from '../messages/messages.js';
+import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
+import { compileMessages } from '../messages/compileMessages.js';
 import { makeCatalog, makePlan } from '../test-utils/factories.js';
 import { renderWithUser } from '../test-utils/render.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
@@ -35,7 +36,7 @@ function renderPlanStep({
       plan={plan}
       action={action}
       plansHref="/plans"
-      messages={messages}
+      messages={messages ? compileMessages(messages) : undefined}
       locale={locale}
       initialState={initialState}
       testMode={testMode}

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
+import { countriesIn } from '../catalog/countryNames.js';
 import type { Catalog, Plan } from '../catalog/schema.js';
-import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
-import { pickPlanStepFormMessages } from '../messages/planStepFormMessages.js';
+import { enPlanStep } from '../messages/compiled/enPlanStep.js';
+import { formatMessage } from '../messages/formatMessage.js';
+import type { CompiledMessages } from '../messages/messages.js';
+import {
+  type PlanStepMessages,
+  pickPlanStepFormMessages,
+} from '../messages/planStepFormMessages.js';
 import type { MerchantTax } from '../pricing/euVat.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
@@ -18,9 +24,12 @@ export interface PlanStepProps {
   action: PlanStepAction;
   /** Where "back to plans" leads, usually `routes.home`. */
   plansHref: string;
-  /** Text overrides; English by default. */
-  messages?: Partial<CheckoutMessages> | undefined;
-  /** Locale for money formatting, e.g. `de-DE`; the runtime's default when absent. */
+  /** The page's messages (`messagesFor(locale)`, or `compileMessages()` of a host's own); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
+  /**
+   * The page's locale, e.g. `de`: plurals, numbers, money and country names follow it.
+   * The runtime's default for money when absent (and the catalog's country names).
+   */
   locale?: string | undefined;
   /** Shows the test provider's card hint and promo hint. */
   testMode?: boolean | undefined;
@@ -51,31 +60,44 @@ export function PlanStep({
   payment = <TestCardFields />,
   merchantTax,
 }: PlanStepProps) {
-  const messages = resolveMessages(overrides);
-  // Only what the form needs crosses to the browser: never the promo code list.
-  const countries = catalog.countries;
+  // English by default: only the plan step's own text, to keep it within its budget.
+  const messages: PlanStepMessages = overrides ? { ...enPlanStep, ...overrides } : enPlanStep;
+  // Only what the form needs crosses to the browser: never the promo code list. Country
+  // names are decided here, on the server, so the browser renders the same list.
+  const countries = countriesIn(catalog.countries, locale);
   return (
     <div className="pk-checkout pk-plan-step">
       <a className="pk-back" href={plansHref}>
-        ← {messages.finishBackToPlans}
+        <span className="pk-back-arrow" aria-hidden="true">
+          ←
+        </span>{' '}
+        {messages.finishBackToPlans}
       </a>
       <div className="pk-plan-layout">
         <section className="pk-plan-card" aria-labelledby="pk-plan-name">
           <h1 className="pk-title" id="pk-plan-name">
-            {plan.name}
+            <bdi>{plan.name}</bdi>
           </h1>
           {plan.trialDays ? (
             <p className="pk-badge">
-              {formatMessage(messages.planTrialBadge, { days: plan.trialDays })}
+              {formatMessage(messages.planTrialBadge, { days: plan.trialDays }, locale)}
             </p>
           ) : null}
-          {plan.description ? <p className="pk-lead">{plan.description}</p> : null}
+          {plan.description ? (
+            // The catalog's own text, in the catalog's language: isolated, so an English
+            // sentence keeps its full stop at its end on a right-to-left page.
+            <p className="pk-lead">
+              <bdi>{plan.description}</bdi>
+            </p>
+          ) : null}
           {plan.features.length > 0 ? (
             <>
               <h2 className="pk-section-title">{messages.planFeaturesHeading}</h2>
               <ul className="pk-features">
                 {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
+                  <li key={feature}>
+                    <bdi>{feature}</bdi>
+                  </li>
                 ))}
               </ul>
             </>

@@ -1,4 +1,4 @@
-import { type RenderOptions, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, type RenderOptions, screen, waitFor, within } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type Mock, vi } from 'vitest';
 import type { Plan } from '../catalog/schema.js';
@@ -13,7 +13,7 @@ import { makeCatalog, makePlan } from '../test-utils/factories.js';
 import { renderWithUser } from '../test-utils/render.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import { initialPlanStepState, type PlanStepAction, type PlanStepState } from '../views/types.js';
-import { readCheckoutKey, storeCheckoutKey } from './checkoutKeyStorage.js';
+import { readCheckoutKey, storeBuyer, storeCheckoutKey } from './checkoutKeyStorage.js';
 import { PlanStepForm } from './PlanStepForm.js';
 import { TestCardFields } from './TestCardFields.js';
 
@@ -109,7 +109,10 @@ const submitButton = () =>
 type User = ReturnType<typeof renderForm>['user'];
 
 async function fillContact(user: User, { country = 'Germany' } = {}) {
+  // Cleared first: a form mounted again in the same tab fills in what was submitted.
+  await user.clear(screen.getByLabelText('Email'));
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.clear(screen.getByLabelText('Full name'));
   await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), country);
 }
@@ -215,6 +218,27 @@ describe('team plan, 5 seats (2-50) at 12 € per seat', () => {
     await user.click(screen.getByRole('button', { name: 'Remove a seat' }));
     expect(seats).toHaveValue(4);
     expect(summaryAmount('Subtotal')).toBe('€48.00');
+  });
+});
+
+describe('team plan, 5 seats (2-50), the visitor types a count out of range', () => {
+  it('says so at once, and the summary keeps the last valid count', async () => {
+    const { user } = renderForm({ plan: catalogPlan('team') });
+    const seats = screen.getByRole('spinbutton', { name: 'Seats' });
+    await user.clear(seats);
+    await user.type(seats, '7');
+    expect(summaryAmount('Team')).toBe('7 seats × €12.00');
+
+    await user.type(seats, '0'); // 70: over the plan's 50
+    expect(seats).toHaveAttribute('aria-invalid', 'true');
+    expect(seats).toHaveAccessibleDescription(/Choose between 2 and 50 seats\./);
+    expect(summaryAmount('Team')).toBe('7 seats × €12.00');
+    expect(screen.getByRole('button', { name: 'Pay €84.00' })).toBeInTheDocument();
+
+    await user.clear(seats);
+    await user.type(seats, '9');
+    expect(seats).not.toHaveAttribute('aria-invalid');
+    expect(summaryAmount('Team')).toBe('9 seats × €12.00');
   });
 });
 
@@ -325,6 +349,66 @@ describe('team plan, 5 seats, LAUNCH20 applied, German VAT', () => {
     await user.type(promo, 'X');
     expect(screen.getByRole('button', { name: 'Pay €60.00' })).toBeInTheDocument();
     expect(summaryLabels()).not.toContain('Discount (LAUNCH20, 20% off)');
+  });
+});
+
+describe('team plan, LAUNCH20 applied, then taken back off', () => {
+  it('a Remove button empties the code and the discount leaves the summary', async () => {
+    const applied: PlanStepState = {
+      ...initialPlanStepState,
+      appliedPromo: { code: 'LAUNCH20', percentOff: 20 },
+    };
+    const action = vi.fn<PlanStepAction>(async () => applied);
+    const { user } = renderForm({ plan: catalogPlan('team'), action });
+    await user.type(screen.getByLabelText('Promo code (optional)'), 'LAUNCH20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('button', { name: 'Pay €48.00' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove LAUNCH20' }));
+    expect(screen.getByLabelText('Promo code (optional)')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Pay €60.00' })).toBeInTheDocument();
+    expect(summaryLabels()).not.toContain('Discount (LAUNCH20, 20% off)');
+    expect(screen.queryByRole('button', { name: /^Remove LAUNCH20/ })).toBeNull();
+  });
+});
+
+describe('pro plan with a 14-day trial and LAUNCH20', () => {
+  it('names the total after the trial, never €0.00', async () => {
+    const applied: PlanStepState = {
+      ...initialPlanStepState,
+      appliedPromo: { code: 'LAUNCH20', percentOff: 20 },
+    };
+    const action = vi.fn<PlanStepAction>(async () => applied);
+    const { user } = renderForm({ plan: catalogPlan('pro'), action });
+    await user.type(screen.getByLabelText('Promo code (optional)'), 'LAUNCH20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const status = await screen.findByText(/Check the new total of/);
+    expect(status).toHaveTextContent('Check the new total of €23.20, then pay.');
+    expect(document.body.textContent).not.toMatch(/−€0\.00|of €0\.00/);
+  });
+});
+
+describe('starter plan, a field left for the Pay button', () => {
+  it('is not checked on blur, so the button does not move under the pointer', async () => {
+    const { user, action } = renderForm();
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'not-an-email');
+    // Focus goes from the field to Pay: no blur error shifts the layout before the click.
+    fireEvent.blur(email, { relatedTarget: submitButton() });
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.click(submitButton());
+    // The submit checks every field: the email is refused there, and nothing is posted.
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      /Enter an email address like name@example\.com\./,
+    );
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('is checked on blur when focus goes anywhere else', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByLabelText('Full name'));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 
@@ -505,7 +589,11 @@ describe('starter plan, card declined by the bank', () => {
     await waitFor(() =>
       expect(alert).toHaveTextContent('Your card was declined. Try another card.'),
     );
-    expect(alert).toHaveFocus();
+    // Focus goes to the card number, marked with the refusal: type another card there.
+    const number = screen.getByLabelText('Card number');
+    await waitFor(() => expect(number).toHaveFocus());
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveAccessibleDescription(/Your card was declined\./);
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Full name')).toHaveValue('Ada Lovelace');
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
@@ -520,7 +608,11 @@ describe('starter plan, card declined by the bank', () => {
     await fillCard(user, '4000000000000002');
     await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
     await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
-    await screen.findByText('Your card was declined. Try another card.');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Your card was declined. Try another card.',
+      ),
+    );
 
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');
     await user.type(screen.getByLabelText('CVC'), '123');
@@ -713,8 +805,11 @@ describe('starter plan, the Server Action throws (provider timed out, maybe afte
       await payForStarter(user);
       await user.click(await screen.findByRole('button', { name: 'Try again' }));
 
-      // A new form (its fields empty again) with the key of the first attempt.
-      expect(screen.getByLabelText('Email')).toHaveValue('');
+      // A new form with the key of the first attempt, and the email and name the visitor
+      // submitted filled in again (issue 13, item 9); the card is not kept.
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+      expect(screen.getByLabelText('Full name')).toHaveValue('Ada Lovelace');
+      expect(screen.getByLabelText('Card number')).toHaveValue('');
       await payForStarter(user);
       await waitFor(() => expect(action).toHaveBeenCalledTimes(2));
       expect(postedKey(action, 0)).toEqual(expect.stringMatching(/\S{16,}/));
@@ -722,6 +817,20 @@ describe('starter plan, the Server Action throws (provider timed out, maybe afte
     } finally {
       consoleError.mockRestore();
     }
+  });
+});
+
+describe('starter plan, back from a failed payment’s "Try again" in the same tab', () => {
+  it('has the email and name filled in, but not details older than 15 minutes', async () => {
+    storeBuyer(sessionStorage, { email: 'grace@example.com', name: 'Grace Hopper' }, minutesAgo(3));
+    const first = renderForm();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com'));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Grace Hopper');
+    first.unmount();
+
+    storeBuyer(sessionStorage, { email: 'old@example.com', name: 'Old' }, minutesAgo(16));
+    renderForm();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 });
 

@@ -13,7 +13,7 @@ import {
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
 import { formatFieldError } from '../messages/formatFieldError.js';
-import { formatMessage } from '../messages/messages.js';
+import { formatMessage } from '../messages/formatMessage.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { formReverseCharge, type MerchantTax } from '../pricing/euVat.js';
 import { formatMoney } from '../pricing/formatMoney.js';
@@ -24,7 +24,12 @@ import { needsPaymentDetails } from '../validation/checkoutForm.js';
 import { initialPlanStepState, type PlanStepAction, type PlanStepState } from '../views/types.js';
 import { BusinessFields, businessValuesOf } from './BusinessFields.js';
 import { BuyerFields } from './BuyerFields.js';
-import { sessionStorageOrNull, storeCheckoutKey } from './checkoutKeyStorage.js';
+import {
+  readBuyer,
+  sessionStorageOrNull,
+  storeBuyer,
+  storeCheckoutKey,
+} from './checkoutKeyStorage.js';
 import { FormAlerts } from './FormAlerts.js';
 import { OrderSummary } from './OrderSummary.js';
 import { PayButton, payLabelOf } from './PayButton.js';
@@ -96,6 +101,15 @@ export function PlanStepForm(props: PlanStepFormProps) {
   useCheckoutKey(plan.id, form.idempotencyKey, dispatch);
   usePlanLinkOptions(plan, intervals, currencies, countries, Boolean(props.initialState), dispatch);
 
+  // Back from a failed payment's "Try again" (a new page load): the email and name this
+  // tab submitted minutes ago are filled in again. Not over a server's own state.
+  const restoredFrom = props.initialState;
+  useEffect(() => {
+    if (restoredFrom) return;
+    const buyer = readBuyer(sessionStorageOrNull(), Date.now());
+    if (buyer) dispatch({ type: 'restore', ...buyer });
+  }, [restoredFrom]);
+
   // Move focus to the first invalid field, or to the form's alert, after each failed submit.
   useEffect(() => {
     if (form.focusRequest === 0) return;
@@ -131,6 +145,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
     // Posting under the key starts its reuse window again: a retry after this very post
     // fails is what the stored key is for, however long the visitor took to fill the form.
     storeCheckoutKey(sessionStorageOrNull(), plan.id, form.idempotencyKey, Date.now());
+    storeBuyer(sessionStorageOrNull(), { email: values.email, name: values.name }, Date.now());
     const fields = paying ? paymentFields.current : null;
     if (!fields) {
       startTransition(() => formAction(formData));
@@ -149,9 +164,9 @@ export function PlanStepForm(props: PlanStepFormProps) {
     });
   };
 
-  const errorOf = (field: FormField) => formatFieldError(messages, form.errors[field]);
+  const errorOf = (field: FormField) => formatFieldError(messages, form.errors[field], locale);
   const money = (amount: number) => formatMoney(amount, values.currency, locale);
-  const payLabel = payLabelOf(plan, messages, money(currentQuote.dueToday));
+  const payLabel = payLabelOf(plan, messages, money(currentQuote.dueToday), locale);
 
   const reportInvalid = useCallback(
     (invalid: boolean) => dispatch({ type: 'paymentErrors', invalid }),
@@ -176,19 +191,30 @@ export function PlanStepForm(props: PlanStepFormProps) {
       <PayButton label={payLabel} pending={pending} pendingLabel="" hiddenDefault />
       <FormAlerts
         ref={alertRef}
-        formError={formatFieldError(messages, form.clientError ?? state.formError)}
+        formError={formatFieldError(messages, form.clientError ?? state.formError, locale)}
         hasErrors={Object.values(form.errors).some(Boolean) || form.paymentInvalid}
         status={
           state.status !== 'idle'
             ? null
             : state.review === 'total-changed'
-              ? formatMessage(messages.totalChangedReview, { amount: money(currentQuote.total) })
+              ? formatMessage(
+                  messages.totalChangedReview,
+                  { amount: money(currentQuote.total) },
+                  locale,
+                )
               : appliedPromo
-                ? formatMessage(messages.promoAppliedReview, {
-                    code: appliedPromo.code,
-                    percent: appliedPromo.percentOff,
-                    amount: money(currentQuote.dueToday),
-                  })
+                ? formatMessage(
+                    messages.promoAppliedReview,
+                    {
+                      code: appliedPromo.code,
+                      percent: appliedPromo.percentOff,
+                      // A trial charges nothing today: name what it will charge, never €0.00.
+                      amount: money(
+                        currentQuote.dueToday > 0 ? currentQuote.dueToday : currentQuote.total,
+                      ),
+                    },
+                    locale,
+                  )
                 : null
         }
         messages={messages}
@@ -201,6 +227,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
         errorOf={errorOf}
         onChange={change}
         messages={messages}
+        locale={locale}
       />
       <fieldset className="pk-group">
         <legend className="pk-section-title">{messages.contactHeading}</legend>
@@ -227,6 +254,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
             pending={pending}
             testMode={testMode}
             messages={messages}
+            locale={locale}
           />
         )}
       </fieldset>
@@ -237,6 +265,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
           state={state}
           messages={messages}
           testMode={testMode}
+          locale={locale}
         >
           {payment}
         </PaymentSection>

@@ -1,4 +1,4 @@
-import { formatMessage } from '../messages/messages.js';
+import { formatMessage } from '../messages/formatMessage.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { Field } from './Field.js';
 
@@ -13,6 +13,7 @@ export interface PromoFieldProps {
   pending: boolean;
   testMode: boolean;
   messages: PlanStepFormMessages;
+  locale?: string | undefined;
 }
 
 /**
@@ -28,9 +29,14 @@ export function PromoField({
   pending,
   testMode,
   messages,
+  locale,
 }: PromoFieldProps) {
   const hint = applied
-    ? formatMessage(messages.promoApplied, { code: applied.code, percent: applied.percentOff })
+    ? formatMessage(
+        messages.promoApplied,
+        { code: applied.code, percent: applied.percentOff },
+        locale,
+      )
     : testMode
       ? messages.promoHint
       : undefined;
@@ -44,6 +50,7 @@ export function PromoField({
             type="text"
             name="promo"
             autoComplete="off"
+            dir="ltr"
             autoCapitalize="characters"
             spellCheck={false}
             value={value}
@@ -67,6 +74,17 @@ export function PromoField({
           >
             {messages.promoApply}
           </button>
+          {applied ? (
+            // Taking a code back off: the field empties, the discount leaves the summary.
+            <button
+              type="button"
+              className="pk-button pk-button--secondary"
+              disabled={pending}
+              onClick={() => onChange('')}
+            >
+              {formatMessage(messages.promoRemove, { code: applied.code }, locale)}
+            </button>
+          ) : null}
         </div>
       )}
     </Field>

@@ -1,7 +1,8 @@
-import { type CheckoutMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import type { ReceiptPageView } from '../views/types.js';
 import { PrintButton } from './PrintButton.js';
 import { formatDate, ReceiptTable } from './ReceiptTable.js';
+import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
 /** Props of {@link ReceiptPage}. */
 export interface ReceiptPageProps {
@@ -9,7 +10,8 @@ export interface ReceiptPageProps {
   view: ReceiptPageView;
   /** Where "back to plans" leads when the link is not valid, usually `routes.home`. */
   plansHref: string;
-  messages?: Partial<CheckoutMessages> | undefined;
+  /** The page's messages (`messagesFor(locale)`); English by default. */
+  messages?: Partial<CompiledMessages> | undefined;
   /** Locale for money and dates, e.g. `de-DE`. */
   locale?: string | undefined;
 }
@@ -22,19 +24,7 @@ export interface ReceiptPageProps {
 export function ReceiptPage({ view, plansHref, messages: overrides, locale }: ReceiptPageProps) {
   const messages = resolveMessages(overrides);
   if (view.status === 'not_found') {
-    return (
-      <div className="pk-checkout pk-finish pk-finish--error">
-        <div className="pk-card pk-finish-card">
-          <h1 className="pk-title">{messages.manageNotFoundTitle}</h1>
-          <p className="pk-lead">{messages.manageNotFoundLead}</p>
-          <div className="pk-actions">
-            <a className="pk-button pk-button--secondary" href={plansHref}>
-              {messages.finishBackToPlans}
-            </a>
-          </div>
-        </div>
-      </div>
-    );
+    return <SignedLinkNotValid plansHref={plansHref} messages={messages} />;
   }
   const { receipt, merchant, buyer } = view;
   return (
@@ -56,7 +46,7 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
           </div>
         </header>
         <h1 className="pk-title">
-          {formatMessage(messages.receiptPageTitle, { reference: receipt.reference })}
+          {formatMessage(messages.receiptPageTitle, { reference: receipt.reference }, locale)}
         </h1>
         <p className="pk-receipt-buyer">
           {buyer.name}

@@ -1,4 +1,4 @@
-import { type CheckoutMessages, formatMessage } from '../messages/messages.js';
+import { type CompiledMessages, formatMessage } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { Receipt } from '../views/types.js';
 import { ReverseChargeLines } from './ReverseChargeLines.js';
@@ -24,7 +24,7 @@ export function formatDate(iso: string, locale: string | undefined): string {
 /** Props of {@link ReceiptTable}. */
 export interface ReceiptTableProps {
   receipt: Receipt;
-  messages: CheckoutMessages;
+  messages: CompiledMessages;
   locale: string | undefined;
 }
 
@@ -64,10 +64,14 @@ export function ReceiptTable({ receipt, messages, locale }: ReceiptTableProps) {
         {receipt.quote.discount > 0 ? (
           <div className="pk-summary-line">
             <dt>
-              {formatMessage(messages.summaryDiscount, {
-                code: receipt.quote.promoCode ?? '',
-                percent: receipt.quote.percentOff,
-              })}
+              {formatMessage(
+                messages.summaryDiscount,
+                {
+                  code: receipt.quote.promoCode ?? '',
+                  percent: receipt.quote.percentOff,
+                },
+                locale,
+              )}
             </dt>
             <dd>−{money(receipt.quote.discount)}</dd>
           </div>
@@ -80,7 +84,8 @@ export function ReceiptTable({ receipt, messages, locale }: ReceiptTableProps) {
                   receipt.quote.taxInclusive
                     ? messages.summaryTaxIncluded
                     : messages.summaryTaxAdded,
-                  { rate: String(receipt.quote.taxRateBasisPoints / 100) },
+                  { rate: receipt.quote.taxRateBasisPoints / 100 },
+                  locale,
                 )}
           </dt>
           <dd>{money(receipt.quote.tax)}</dd>
@@ -102,10 +107,14 @@ export function ReceiptTable({ receipt, messages, locale }: ReceiptTableProps) {
           <div className="pk-summary-line">
             <dt>{messages.receiptFirstCharge}</dt>
             <dd>
-              {formatMessage(messages.receiptFirstChargeValue, {
-                amount: money(receipt.firstCharge.amount),
-                date: formatDate(receipt.firstCharge.date, locale),
-              })}
+              {formatMessage(
+                messages.receiptFirstChargeValue,
+                {
+                  amount: money(receipt.firstCharge.amount),
+                  date: formatDate(receipt.firstCharge.date, locale),
+                },
+                locale,
+              )}
             </dd>
           </div>
         ) : null}
@@ -113,10 +122,14 @@ export function ReceiptTable({ receipt, messages, locale }: ReceiptTableProps) {
           <div className="pk-summary-line">
             <dt>{messages.receiptPaymentMethod}</dt>
             <dd>
-              {formatMessage(messages.receiptCardEnding, {
-                brand: cardBrandName(receipt.paymentMethod.brand),
-                last4: receipt.paymentMethod.last4,
-              })}
+              {formatMessage(
+                messages.receiptCardEnding,
+                {
+                  brand: cardBrandName(receipt.paymentMethod.brand),
+                  last4: receipt.paymentMethod.last4,
+                },
+                locale,
+              )}
             </dd>
           </div>
         ) : null}

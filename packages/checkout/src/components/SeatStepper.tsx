@@ -1,5 +1,4 @@
-import type { CheckoutMessages } from '../messages/messages.js';
-import { formatMessage } from '../messages/messages.js';
+import { type CompiledMessages, formatMessage } from '../messages/messages.js';
 import { Field } from './Field.js';
 
 /** Props of {@link SeatStepper}. */
@@ -10,7 +9,8 @@ export interface SeatStepperProps {
   value: string;
   onChange: (value: string) => void;
   error?: string | null | undefined;
-  messages: Pick<CheckoutMessages, 'seatsLabel' | 'seatsHint' | 'seatsDecrease' | 'seatsIncrease'>;
+  messages: Pick<CompiledMessages, 'seatsLabel' | 'seatsHint' | 'seatsDecrease' | 'seatsIncrease'>;
+  locale?: string | undefined;
 }
 
 /**
@@ -18,7 +18,15 @@ export interface SeatStepperProps {
  * plan's bounds. With JavaScript the buttons step in place; without it they post the form
  * (`intent=seats-down`/`seats-up`) and the server answers with the new count and total.
  */
-export function SeatStepper({ min, max, value, onChange, error, messages }: SeatStepperProps) {
+export function SeatStepper({
+  min,
+  max,
+  value,
+  onChange,
+  error,
+  messages,
+  locale,
+}: SeatStepperProps) {
   const current = Number.parseInt(value, 10);
   const step = (delta: number) => {
     const base = Number.isNaN(current) ? min : current;
@@ -28,7 +36,7 @@ export function SeatStepper({ min, max, value, onChange, error, messages }: Seat
     <Field
       id="pk-seats"
       label={messages.seatsLabel}
-      hint={formatMessage(messages.seatsHint, { min, max })}
+      hint={formatMessage(messages.seatsHint, { min, max }, locale)}
       error={error}
     >
       {(aria) => (

@@ -51,6 +51,13 @@ function checkField(field: CardField, values: Record<CardField, string>): FieldE
   return error ? { message: error } : null;
 }
 
+/** The server's answers that are about the card itself. */
+const CARD_REFUSALS = new Set<string>([
+  'errorDeclined',
+  'errorInsufficientFunds',
+  'errorAuthenticationFailed',
+]);
+
 /**
  * The test provider's card fields, the first filler of the plan step's payment slot. They
  * check the card as the visitor types (the processor's own rules), and on Pay they send it
@@ -61,7 +68,7 @@ function checkField(field: CardField, values: Record<CardField, string>): FieldE
 export function TestCardFields({
   tokenizeUrl = `${TEST_PROCESSOR_PATH}/v1/payment_methods`,
 }: TestCardFieldsProps) {
-  const { register, reportInvalid, state, messages, testMode } = usePaymentSlot();
+  const { register, reportInvalid, state, messages, testMode, locale } = usePaymentSlot();
   const [values, setValues] = useState<Record<CardField, string>>({
     cardNumber: '',
     cardExpiry: '',
@@ -70,10 +77,16 @@ export function TestCardFields({
   const [errors, setErrors] = useState<Errors>({});
   const [mounted, setMounted] = useState(false);
   const [seen, setSeen] = useState(state);
-  // A failed payment: the number and CVC are cleared, the expiry is kept.
+  // A failed payment: the number and CVC are cleared, the expiry is kept. A refusal of the
+  // card itself also marks the card number with it, so the form's focus goes there
+  // (issue 13, item 9) and the visitor types another card where the cursor already is.
   if (seen !== state) {
     setSeen(state);
-    if (state.status === 'failed') setValues((v) => ({ ...v, cardNumber: '', cardCvc: '' }));
+    if (state.status === 'failed') {
+      setValues((v) => ({ ...v, cardNumber: '', cardCvc: '' }));
+      const refusal = state.formError;
+      if (refusal && CARD_REFUSALS.has(refusal.message)) setErrors({ cardNumber: refusal });
+    }
   }
   useEffect(() => setMounted(true), []);
 
@@ -156,7 +169,7 @@ export function TestCardFields({
         <Field
           id="pk-cardNumber"
           label={messages.cardNumberLabel}
-          error={formatFieldError(messages, errors.cardNumber)}
+          error={formatFieldError(messages, errors.cardNumber, locale)}
         >
           {(aria) => (
             <input
@@ -174,7 +187,7 @@ export function TestCardFields({
           <Field
             id="pk-cardExpiry"
             label={messages.cardExpiryLabel}
-            error={formatFieldError(messages, errors.cardExpiry)}
+            error={formatFieldError(messages, errors.cardExpiry, locale)}
           >
             {(aria) => (
               <input
@@ -190,7 +203,7 @@ export function TestCardFields({
           <Field
             id="pk-cardCvc"
             label={messages.cardCvcLabel}
-            error={formatFieldError(messages, errors.cardCvc)}
+            error={formatFieldError(messages, errors.cardCvc, locale)}
           >
             {(aria) => (
               <input

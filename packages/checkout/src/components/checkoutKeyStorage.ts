@@ -120,3 +120,42 @@ export function rememberCheckoutKey(
   if (readEntry(storage, planId)?.key === key) return;
   storeCheckoutKey(storage, planId, key, now);
 }
+
+/** The buyer's own details, kept for a retry in the same tab (issue 13, item 9). */
+export interface StoredBuyer {
+  email: string;
+  name: string;
+}
+
+const BUYER_ITEM = 'plankit:buyer';
+
+/**
+ * Keeps the email and name the visitor submitted, so the plan step they come back to from
+ * a failed payment's "Try again" (another page load) has them filled in. Only in this
+ * tab's `sessionStorage`, never in a URL, and for {@link CHECKOUT_KEY_MAX_AGE_MS}.
+ */
+export function storeBuyer(storage: CheckoutKeyStorage | null, buyer: StoredBuyer, now: number) {
+  if (!storage) return;
+  try {
+    storage.setItem(BUYER_ITEM, JSON.stringify({ ...buyer, storedAt: now }));
+  } catch {
+    // Storage full or blocked: the visitor types them again.
+  }
+}
+
+/** The details {@link storeBuyer} kept, unless they are older than the key's window. */
+export function readBuyer(storage: CheckoutKeyStorage | null, now: number): StoredBuyer | null {
+  if (!storage) return null;
+  try {
+    const raw = storage.getItem(BUYER_ITEM);
+    if (!raw) return null;
+    const entry = JSON.parse(raw) as Partial<StoredBuyer & { storedAt: number }>;
+    if (typeof entry.email !== 'string' || typeof entry.name !== 'string') return null;
+    if (typeof entry.storedAt !== 'number' || now - entry.storedAt > CHECKOUT_KEY_MAX_AGE_MS) {
+      return null;
+    }
+    return { email: entry.email, name: entry.name };
+  } catch {
+    return null;
+  }
+}

@@ -32,6 +32,8 @@ export interface PaymentSlotValue {
   state: PlanStepState;
   /** The form's text. */
   messages: PlanStepFormMessages;
+  /** The page's locale (BCP 47), for plurals and numbers in the fields' messages. */
+  locale?: string | undefined;
   /** Whether the host runs in test mode (the fields may show test data hints). */
   testMode: boolean;
 }

@@ -45,6 +45,8 @@ export type PlanStepFormAction =
   | { type: 'server'; state: PlanStepState; key: string }
   /** The browser minted or restored a key (only fills an empty one). */
   | { type: 'key'; key: string }
+  /** The email and name this tab submitted before, for fields still empty. */
+  | { type: 'restore'; email: string; name: string }
   /** Choices a link into the plan step carried. */
   | { type: 'link'; options: PlanLinkOptions }
   /** The payment fields started making a payment method. */
@@ -148,6 +150,15 @@ export function planStepFormReducer(
         focusRequest: focus ? form.focusRequest + 1 : form.focusRequest,
       };
     }
+    case 'restore':
+      return {
+        ...form,
+        values: {
+          ...form.values,
+          email: form.values.email || action.email,
+          name: form.values.name || action.name,
+        },
+      };
     case 'key':
       return form.idempotencyKey ? form : { ...form, idempotencyKey: action.key };
     case 'link':

@@ -50,11 +50,20 @@ export function useFieldChecks(
         type: 'change',
         field,
         value,
-        error: form.errors[field] ? check(field, value) : undefined,
+        // Seats are checked as they change: an out-of-range count says so at once, while
+        // the summary keeps the last valid count.
+        error: form.errors[field] || field === 'seats' ? check(field, value) : undefined,
       });
     },
-    /** The visitor left a field; an empty one is not nagged about yet. */
-    blur(field: FormField) {
+    /**
+     * The visitor left a field; an empty one is not nagged about yet. Nor is one left for
+     * the Pay button: the submit checks every field anyway, and an error appearing now
+     * would move the button from under the pointer and swallow the click (issue 13, item 9).
+     */
+    blur(field: FormField, next?: EventTarget | null) {
+      if (next instanceof HTMLButtonElement && next.type === 'submit' && next.value === 'pay') {
+        return;
+      }
       const value = form.values[field];
       if (value !== '') dispatch({ type: 'checked', field, error: check(field, value) });
     },

@@ -1,12 +1,13 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Plan } from '../catalog/schema.js';
 import { type Quote, quote, type ReverseCharge } from '../pricing/quote.js';
 
 /**
  * The quote the order summary and the Pay button show as the visitor changes options:
- * the same `quote()` the engine charges with. Seats outside the plan's bounds price the
- * plan's default until they are corrected.
+ * the same `quote()` the engine charges with. Seats outside the plan's bounds (or not a
+ * number) keep pricing the last valid count until they are corrected, so the summary
+ * never shows a total the server would refuse (issue 13, item 10).
  */
 export function useLiveQuote(
   plan: Plan,
@@ -15,8 +16,12 @@ export function useLiveQuote(
   taxRateBasisPoints: number | undefined,
   reverseCharge: ReverseCharge | null = null,
 ): Quote {
-  const seatCount = Number.parseInt(choice.seats, 10);
-  const seatsValid = !plan.seats || (seatCount >= plan.seats.min && seatCount <= plan.seats.max);
+  const typed = Number.parseInt(choice.seats, 10);
+  const lastValid = useRef<number | undefined>(undefined);
+  const inBounds = plan.seats && typed >= plan.seats.min && typed <= plan.seats.max;
+  if (inBounds) lastValid.current = typed;
+  const seatCount = inBounds ? typed : lastValid.current;
+  const seatsValid = seatCount !== undefined;
   // Compared by value: the form builds a new object on every render.
   const buyerVatId = reverseCharge?.buyerVatId;
   const merchantVatId = reverseCharge?.merchantVatId;

@@ -169,6 +169,19 @@ describe.each(databases)('receipt emails, on $name', (database) => {
     expect(mail?.text).toContain('31. Januar 2031');
   });
 
+  it('in the shipped language of the checkout without any text of the host (de-AT → German)', async () => {
+    const { engine } = h.setup(email());
+    const { sessionId } = expectRedirect(
+      await engine.submitPlanStep(h.post(), { ...visitor, locale: 'de-AT' }),
+    );
+    const order = (await h.store.getSessionRecord(sessionId))?.order;
+    await engine.deliverEvents();
+    const [mail] = smtp.messages;
+    expect(mail?.subject).toBe(`Ihr Beleg von Acme (${order?.reference})`);
+    expect(mail?.text).toContain('Vielen Dank für Ihre Bestellung');
+    expect(mail?.text).toContain('Beleg ansehen oder drucken');
+  });
+
   it('without email options, sends nothing and takes no email deliveries', async () => {
     const { engine } = h.setup();
     expectRedirect(await engine.submitPlanStep(h.post(), visitor));

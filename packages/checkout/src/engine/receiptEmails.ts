@@ -11,7 +11,9 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Plan } from '../catalog/schema.js';
 import type { CheckoutEvent, EventPaymentMethod } from '../events/types.js';
 import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
-import { formatMessage, resolveMessages } from '../messages/messages.js';
+import { compileMessages } from '../messages/compileMessages.js';
+import { formatMessage } from '../messages/formatMessage.js';
+import { messagesFor as shippedMessagesFor } from '../messages/messagesFor.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { EventMailer } from './engineContext.js';
@@ -113,7 +115,13 @@ ${links}
 
 /** The email an event sends, or null for events that send none. */
 export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailContent | null {
-  const m = resolveMessages(options.messagesFor?.(event.data.locale));
+  // The buyer's language (recorded with the checkout): the shipped messages of that
+  // locale, with the host's own text (ICU, `messagesFor` option) compiled over them.
+  const emailLocale = event.data.locale;
+  const m = compileMessages(
+    options.messagesFor?.(emailLocale) ?? {},
+    shippedMessagesFor(emailLocale),
+  );
   const link = (path: string) => new URL(path, options.publicUrl).toString();
   const merchant = [
     options.merchantName,
@@ -126,7 +134,11 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
       ? [
           [
             m.receiptPaymentMethod,
-            formatMessage(m.receiptCardEnding, { brand: method.brand, last4: method.last4 }),
+            formatMessage(
+              m.receiptCardEnding,
+              { brand: method.brand, last4: method.last4 },
+              emailLocale,
+            ),
           ],
         ]
       : [];
@@ -184,7 +196,11 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
       const { html, text } = render(
         {
           heading: m.emailReceiptHeading,
-          lead: formatMessage(renewal ? m.emailRenewalLead : m.emailReceiptLead, values),
+          lead: formatMessage(
+            renewal ? m.emailRenewalLead : m.emailReceiptLead,
+            values,
+            emailLocale,
+          ),
           rows,
           links: [
             [
@@ -194,12 +210,16 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
             ...manage(order.subscriptionId),
           ],
         },
-        formatMessage(m.emailFooter, values),
+        formatMessage(m.emailFooter, values, emailLocale),
         merchant,
       );
       return {
         to: data.email,
-        subject: formatMessage(renewal ? m.emailRenewalSubject : m.emailReceiptSubject, values),
+        subject: formatMessage(
+          renewal ? m.emailRenewalSubject : m.emailReceiptSubject,
+          values,
+          emailLocale,
+        ),
         html,
         text,
       };
@@ -217,7 +237,11 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
       const { html, text } = render(
         {
           heading: pastDue ? m.emailPastDueHeading : m.emailCanceledHeading,
-          lead: formatMessage(pastDue ? m.emailPastDueLead : m.emailCanceledLead, values),
+          lead: formatMessage(
+            pastDue ? m.emailPastDueLead : m.emailCanceledLead,
+            values,
+            emailLocale,
+          ),
           rows: [
             [m.receiptPlan, plan],
             [m.receiptInterval, interval(data.interval)],
@@ -225,12 +249,16 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
           ],
           links: pastDue ? manage(data.id) : [],
         },
-        formatMessage(m.emailFooter, values),
+        formatMessage(m.emailFooter, values, emailLocale),
         merchant,
       );
       return {
         to: data.email,
-        subject: formatMessage(pastDue ? m.emailPastDueSubject : m.emailCanceledSubject, values),
+        subject: formatMessage(
+          pastDue ? m.emailPastDueSubject : m.emailCanceledSubject,
+          values,
+          emailLocale,
+        ),
         html,
         text,
       };

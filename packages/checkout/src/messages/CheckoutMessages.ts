@@ -1,203 +1,36 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { en } from './locales/en.js';
+import type { PageMessageKey } from './pageMessageKeys.js';
+
+/** The key of a message: the keys of the English messages (`locales/en.ts`). */
+export type MessageKey = keyof typeof en;
+
 /**
- * Every piece of text the components show. A host passes a partial object to override
- * any of them (another language, another tone); placeholders in `{braces}` are filled in
- * by `formatMessage`.
+ * Every piece of text the components show, as ICU MessageFormat source text
+ * (`'{days, plural, one {# day} other {# days}}'`). English (`locales/en.ts`) defines the
+ * keys; a host compiles a partial set with `compileMessages` to override any of them.
  */
-export interface CheckoutMessages {
-  plansHeading: string;
-  planChoose: string;
-  planFree: string;
-  planPerSeat: string;
-  planTrialBadge: string;
-  planFeaturesHeading: string;
-  intervalLegend: string;
-  intervalMonthly: string;
-  intervalYearly: string;
-  perMonth: string;
-  perYear: string;
-  seatsLabel: string;
-  seatsHint: string;
-  seatsDecrease: string;
-  seatsIncrease: string;
-  currencyLabel: string;
-  contactHeading: string;
-  emailLabel: string;
-  nameLabel: string;
-  countryLabel: string;
-  countryPlaceholder: string;
-  promoLabel: string;
-  promoHint: string;
-  promoApply: string;
-  promoApplied: string;
-  promoAppliedReview: string;
-  /** Nothing charged because the total shown was not the server's; `{amount}`. */
-  totalChangedReview: string;
-  paymentHeading: string;
-  paymentTestHint: string;
-  cardNumberLabel: string;
-  cardExpiryLabel: string;
-  cardExpiryHint: string;
-  cardCvcLabel: string;
-  summaryHeading: string;
-  summarySubtotal: string;
-  summarySeats: string;
-  summaryDiscount: string;
-  summaryTaxIncluded: string;
-  summaryTaxAdded: string;
-  summaryTaxPending: string;
-  summaryTotal: string;
-  summaryDueToday: string;
-  summaryAfterTrial: string;
-  submitPay: string;
-  submitTrial: string;
-  submitFree: string;
-  submitPending: string;
-  formErrorSummary: string;
-  errorRequired: string;
-  errorEmail: string;
-  errorNameTooLong: string;
-  errorTooLong: string;
-  errorInvalidCharacters: string;
-  errorCountry: string;
-  errorSeats: string;
-  errorInterval: string;
-  errorCurrency: string;
-  errorPromoUnknown: string;
-  errorPromoExpired: string;
-  /** Too many unknown codes tried from this client or checkout; `{minutes}`. */
-  errorPromoThrottled: string;
-  errorPromoNotApplicable: string;
-  errorCardNumber: string;
-  errorCardLuhn: string;
-  errorCardExpiryFormat: string;
-  errorCardExpired: string;
-  errorCardCvc: string;
-  errorCardCvcAmex: string;
-  errorDeclined: string;
-  errorInsufficientFunds: string;
-  errorAuthenticationFailed: string;
-  errorProcessing: string;
-  errorPaymentMethod: string;
-  errorThrottled: string;
-  errorExpiredSession: string;
-  errorPlanUnavailable: string;
-  finishPaidTitle: string;
-  finishPaidLead: string;
-  finishTrialTitle: string;
-  finishTrialLead: string;
-  finishFreeTitle: string;
-  finishPendingTitle: string;
-  finishPendingLead: string;
-  finishActionTitle: string;
-  finishActionLead: string;
-  finishActionButton: string;
-  finishFailedTitle: string;
-  finishFailedLead: string;
-  finishRetry: string;
-  finishExpiredTitle: string;
-  finishExpiredLead: string;
-  finishCanceledTitle: string;
-  finishCanceledLead: string;
-  finishRefundedTitle: string;
-  finishRefundedLead: string;
-  finishNotFoundTitle: string;
-  finishNotFoundLead: string;
-  finishBackToPlans: string;
-  receiptHeading: string;
-  receiptReference: string;
-  receiptPlan: string;
-  receiptInterval: string;
-  receiptSeats: string;
-  receiptEmail: string;
-  receiptPaid: string;
-  receiptTrialEnds: string;
-  receiptRenews: string;
-  receiptFirstCharge: string;
-  receiptFirstChargeValue: string;
-  receiptPaymentMethod: string;
-  receiptCardEnding: string;
-  authTitle: string;
-  authLead: string;
-  authApprove: string;
-  authDecline: string;
-  hostedTitle: string;
-  hostedLead: string;
-  hostedSetupLead: string;
-  hostedPay: string;
-  hostedSave: string;
-  hostedCancel: string;
-  hostedTestHint: string;
-  paymentNoJsHint: string;
-  fallbackTitle: string;
-  fallbackLead: string;
-  fallbackNoJs: string;
-  fallbackAction: string;
-  errorTitle: string;
-  errorLead: string;
-  errorDigest: string;
-  errorRetry: string;
-  errorHome: string;
-  notFoundTitle: string;
-  notFoundLead: string;
-  emailReceiptSubject: string;
-  emailReceiptHeading: string;
-  emailReceiptLead: string;
-  emailRenewalSubject: string;
-  emailRenewalLead: string;
-  emailPastDueSubject: string;
-  emailPastDueHeading: string;
-  emailPastDueLead: string;
-  emailCanceledSubject: string;
-  emailCanceledHeading: string;
-  emailCanceledLead: string;
-  emailViewReceipt: string;
-  emailManageSubscription: string;
-  emailDate: string;
-  emailSubtotal: string;
-  emailDiscount: string;
-  emailTax: string;
-  emailTotal: string;
-  emailFooter: string;
-  receiptPageTitle: string;
-  receiptPrint: string;
-  receiptMerchant: string;
-  receiptDate: string;
-  receiptTaxId: string;
-  receiptManage: string;
-  manageTitle: string;
-  manageStatus: string;
-  manageStatusTrialing: string;
-  manageStatusActive: string;
-  manageStatusPastDue: string;
-  manageStatusCanceled: string;
-  manageNextCharge: string;
-  manageNextChargeValue: string;
-  manageEndsOn: string;
-  manageCancel: string;
-  manageCancelConfirmTitle: string;
-  manageCancelConfirmLead: string;
-  manageCancelConfirm: string;
-  manageKeep: string;
-  manageResume: string;
-  manageCanceledNotice: string;
-  manageResumedNotice: string;
-  manageNotFoundTitle: string;
-  manageNotFoundLead: string;
-  finishProcessingReload: string;
-  // Business buyers and the EU reverse charge (businessMessages.ts).
-  businessToggle: string;
-  businessHint: string;
-  companyLabel: string;
-  vatIdLabel: string;
-  vatIdHint: string;
-  streetLabel: string;
-  postalCodeLabel: string;
-  cityLabel: string;
-  errorVatIdInvalid: string;
-  errorVatIdRejected: string;
-  summaryReverseCharge: string;
-  reverseChargeTitle: string;
-  reverseChargeNote: string;
-  buyerVatIdLabel: string;
-  merchantVatIdLabel: string;
-}
+export type CheckoutMessages = { [K in MessageKey]: string };
+
+/** The keys of the components' text: all but the host pages' own (`PAGE_MESSAGE_KEYS`). */
+export type ComponentMessageKey = Exclude<MessageKey, PageMessageKey>;
+
+/** The keys whose English text has a placeholder: they compile to a syntax tree. */
+export type FormattedMessageKey = {
+  [K in ComponentMessageKey]: (typeof en)[K] extends `${string}{${string}` ? K : never;
+}[ComponentMessageKey];
+
+/** The keys whose text is plain: they compile to the string itself. */
+export type PlainMessageKey = Exclude<ComponentMessageKey, FormattedMessageKey>;
+
+/** A message with placeholders, parsed ahead of time (so the browser ships no parser). */
+export type CompiledMessage = MessageFormatElement[];
+
+/**
+ * The messages the components take: plain text as strings, the rest as parsed ICU
+ * syntax trees. Made by `pnpm messages:compile` for the shipped locales
+ * (`messagesFor(locale)`), or at run time by `compileMessages()` for a host's own text.
+ */
+export type CompiledMessages = { [K in PlainMessageKey]: string } & {
+  [K in FormattedMessageKey]: CompiledMessage;
+};

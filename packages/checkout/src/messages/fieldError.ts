@@ -1,7 +1,7 @@
-import type { CheckoutMessages } from './CheckoutMessages.js';
+import type { ComponentMessageKey } from './CheckoutMessages.js';
 
 /** A message for one field (or the whole form): a message key and its placeholders' values. */
 export interface FieldError {
-  message: keyof CheckoutMessages;
+  message: ComponentMessageKey;
   values?: Record<string, string | number>;
 }

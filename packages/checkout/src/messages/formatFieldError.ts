@@ -1,5 +1,6 @@
+import type { CompiledMessage } from './CheckoutMessages.js';
 import type { FieldError } from './fieldError.js';
-import { formatMessage } from './messages.js';
+import { formatMessage } from './formatMessage.js';
 
 /**
  * The text of a field error in the given messages. A key outside the set (a newer server
@@ -8,8 +9,9 @@ import { formatMessage } from './messages.js';
 export function formatFieldError(
   messages: { formErrorSummary: string },
   error: FieldError | undefined | null,
+  locale?: string,
 ): string | null {
   if (!error) return null;
-  const template = (messages as Partial<Record<string, string>>)[error.message];
-  return formatMessage(template ?? messages.formErrorSummary, error.values);
+  const message = (messages as Partial<Record<string, CompiledMessage | string>>)[error.message];
+  return formatMessage(message ?? messages.formErrorSummary, error.values, locale);
 }

@@ -1,157 +1,18 @@
-import { defaultAfterPurchaseMessages } from './afterPurchaseMessages.js';
-import { defaultBusinessMessages } from './businessMessages.js';
-import type { CheckoutMessages } from './CheckoutMessages.js';
-import { defaultErrorMessages } from './errorMessages.js';
-import { defaultFallbackMessages } from './fallbackMessages.js';
+import type { CompiledMessages } from './CheckoutMessages.js';
+import { en } from './compiled/en.js';
 
-export type { CheckoutMessages };
+export type {
+  CheckoutMessages,
+  CompiledMessage,
+  CompiledMessages,
+  MessageKey,
+} from './CheckoutMessages.js';
+export { formatMessage, type MessageValues } from './formatMessage.js';
 
-/** The English default text. */
-export const defaultMessages: CheckoutMessages = {
-  plansHeading: 'Choose your plan',
-  planChoose: 'Choose {plan}',
-  planFree: 'Free',
-  planPerSeat: 'per seat',
-  planTrialBadge: '{days}-day free trial',
-  planFeaturesHeading: 'What you get',
-  intervalLegend: 'Billing',
-  intervalMonthly: 'Monthly',
-  intervalYearly: 'Yearly',
-  perMonth: '/ month',
-  perYear: '/ year',
-  seatsLabel: 'Seats',
-  seatsHint: 'Between {min} and {max} seats.',
-  seatsDecrease: 'Remove a seat',
-  seatsIncrease: 'Add a seat',
-  currencyLabel: 'Currency',
-  contactHeading: 'Your details',
-  emailLabel: 'Email',
-  nameLabel: 'Full name',
-  countryLabel: 'Country',
-  countryPlaceholder: 'Select your country',
-  promoLabel: 'Promo code (optional)',
-  promoHint: 'Try LAUNCH20.',
-  promoApply: 'Apply',
-  promoApplied: '{code} applied: {percent}% off.',
-  promoAppliedReview: '{code} applied: {percent}% off. Check the new total of {amount}, then pay.',
-  totalChangedReview:
-    'Nothing was charged: your total is now {amount}. Check the order summary, then confirm with the button below.',
-  paymentHeading: 'Payment',
-  paymentTestHint: 'Test mode: use 4242 4242 4242 4242, any future date and any 3-digit CVC.',
-  cardNumberLabel: 'Card number',
-  cardExpiryLabel: 'Expiry (MM/YY)',
-  cardExpiryHint: 'MM/YY',
-  cardCvcLabel: 'CVC',
-  summaryHeading: 'Order summary',
-  summarySubtotal: 'Subtotal',
-  summarySeats: '{seats} seats × {price}',
-  summaryDiscount: 'Discount ({code}, {percent}% off)',
-  summaryTaxIncluded: 'Includes tax ({rate}%)',
-  summaryTaxAdded: 'Tax ({rate}%)',
-  summaryTaxPending: 'Tax (depends on your country)',
-  summaryTotal: 'Total',
-  summaryDueToday: 'Due today',
-  summaryAfterTrial: 'After the {days}-day trial',
-  submitPay: 'Pay {amount}',
-  submitTrial: 'Start {days}-day trial',
-  submitFree: 'Get started',
-  submitPending: 'Processing…',
-  formErrorSummary: 'Please correct the highlighted fields.',
-  errorRequired: 'This field is required.',
-  errorEmail: 'Enter an email address like name@example.com.',
-  errorNameTooLong: 'Use at most 100 characters.',
-  errorTooLong: 'Use at most {max} characters.',
-  errorInvalidCharacters: 'Remove the invisible or control characters from this field.',
-  errorCountry: 'Choose a country from the list.',
-  errorSeats: 'Choose between {min} and {max} seats.',
-  errorInterval: 'This plan is not sold with that billing interval.',
-  errorCurrency: 'This plan is not sold in that currency.',
-  errorPromoUnknown: 'We do not know this promo code.',
-  errorPromoExpired: 'This promo code has expired.',
-  errorPromoThrottled: 'Too many promo codes tried. Try again in {minutes} min.',
-  errorPromoNotApplicable: 'This promo code does not apply to this plan.',
-  errorCardNumber: 'Enter the 13 to 19 digits of your card number.',
-  errorCardLuhn: 'This card number is not valid. Check it for typos.',
-  errorCardExpiryFormat: 'Enter the expiry date as MM/YY.',
-  errorCardExpired: 'This card has expired.',
-  errorCardCvc: 'Enter the 3 digits on the back of your card.',
-  errorCardCvcAmex: 'Enter the 4 digits on the front of your card.',
-  errorDeclined: 'Your card was declined. Try another card.',
-  errorInsufficientFunds: 'Your card has insufficient funds. Try another card.',
-  errorAuthenticationFailed: 'The payment was not authenticated. Try again or use another card.',
-  errorPaymentMethod:
-    'Your card details could not be checked. Check your connection and try again.',
-  errorProcessing: 'We could not process your payment. You were not charged; please try again.',
-  errorThrottled: 'Too many attempts. Try again in {minutes} min.',
-  errorExpiredSession: 'This checkout has expired. Reload the page to start again.',
-  errorPlanUnavailable: 'This plan is no longer available.',
-  finishPaidTitle: 'Payment received',
-  finishPaidLead: 'Thank you! Your {plan} plan is active.',
-  finishTrialTitle: 'Your trial has started',
-  finishTrialLead: 'Enjoy {plan}. You will not be charged before {date}.',
-  finishFreeTitle: 'You are all set',
-  finishPendingTitle: 'Payment in progress',
-  finishPendingLead: 'We are confirming your payment. This page updates when it is done.',
-  finishActionTitle: 'Your bank needs to confirm this payment',
-  finishActionLead: 'Continue to your bank to approve the payment.',
-  finishActionButton: 'Continue to your bank',
-  finishFailedTitle: 'Payment failed',
-  finishFailedLead: 'You were not charged.',
-  finishRetry: 'Try again',
-  finishExpiredTitle: 'This checkout has expired',
-  finishExpiredLead: 'Checkouts stay open for 24 hours. Start again to choose a plan.',
-  finishCanceledTitle: 'This checkout was canceled',
-  finishCanceledLead: 'Nothing was charged. Start again to choose a plan.',
-  finishRefundedTitle: 'Payment refunded',
-  finishRefundedLead: 'Your payment for {plan} was refunded in full.',
-  finishNotFoundTitle: 'Checkout not found',
-  finishNotFoundLead: 'We could not find this checkout. The link may be incomplete.',
-  finishBackToPlans: 'Back to plans',
-  receiptHeading: 'Receipt',
-  receiptReference: 'Order reference',
-  receiptPlan: 'Plan',
-  receiptInterval: 'Billing',
-  receiptSeats: 'Seats',
-  receiptEmail: 'Email',
-  receiptPaid: 'Paid',
-  receiptTrialEnds: 'Trial ends',
-  receiptRenews: 'Renews',
-  receiptFirstCharge: 'First charge',
-  receiptFirstChargeValue: '{amount} on {date}',
-  receiptPaymentMethod: 'Payment method',
-  receiptCardEnding: '{brand} ending in {last4}',
-  authTitle: 'Confirm your payment',
-  authLead: 'Test bank: approve or decline the payment of {amount} to {merchant}.',
-  authApprove: 'Approve',
-  authDecline: 'Decline',
-  hostedTitle: 'Pay {merchant}',
-  hostedLead: 'Amount due: {amount}',
-  hostedSetupLead: 'Nothing is charged today: your card is saved for the first charge of {amount}.',
-  hostedPay: 'Pay {amount}',
-  hostedSave: 'Save card',
-  hostedCancel: 'Back to the shop',
-  hostedTestHint: 'Test mode: use 4242 4242 4242 4242, any future date and any 3-digit CVC.',
-  paymentNoJsHint:
-    'After you continue, you enter your card on our payment processor’s secure page.',
-  ...defaultFallbackMessages,
-  ...defaultErrorMessages,
-  ...defaultAfterPurchaseMessages,
-  ...defaultBusinessMessages,
-  notFoundTitle: 'Page not found',
-  notFoundLead: 'This plan or page does not exist or is no longer available.',
-};
+/** The compiled English messages: what the components show when given none. */
+export const defaultCompiledMessages: CompiledMessages = en;
 
-/** Merges a host's overrides over the English defaults. */
-export function resolveMessages(overrides?: Partial<CheckoutMessages>): CheckoutMessages {
-  return overrides ? { ...defaultMessages, ...overrides } : defaultMessages;
-}
-
-/** Fills `{name}` placeholders; unknown placeholders stay as they are. */
-export function formatMessage(
-  template: string,
-  values: Record<string, string | number> = {},
-): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) =>
-    key in values ? String(values[key]) : match,
-  );
+/** Merges a host's compiled messages (a whole locale, or a few keys) over English. */
+export function resolveMessages(overrides?: Partial<CompiledMessages>): CompiledMessages {
+  return overrides ? { ...en, ...overrides } : en;
 }

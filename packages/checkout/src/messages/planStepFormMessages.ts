@@ -1,5 +1,4 @@
-import { BUSINESS_FORM_MESSAGE_KEYS } from './businessMessages.js';
-import type { CheckoutMessages } from './CheckoutMessages.js';
+import type { CompiledMessages, ComponentMessageKey } from './CheckoutMessages.js';
 
 /**
  * The text the interactive plan-step form reads. Only these cross into the browser with
@@ -25,6 +24,7 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'promoLabel',
   'promoHint',
   'promoApply',
+  'promoRemove',
   'promoApplied',
   'promoAppliedReview',
   'totalChangedReview',
@@ -78,18 +78,48 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'errorThrottled',
   'errorExpiredSession',
   'errorPlanUnavailable',
-  ...BUSINESS_FORM_MESSAGE_KEYS,
-] as const satisfies readonly (keyof CheckoutMessages)[];
+  // The business buyer's fields and the reverse charge (businessMessages.ts).
+  'businessToggle',
+  'businessHint',
+  'companyLabel',
+  'vatIdLabel',
+  'vatIdHint',
+  'streetLabel',
+  'postalCodeLabel',
+  'cityLabel',
+  'errorVatIdInvalid',
+  'errorVatIdRejected',
+  'summaryReverseCharge',
+  'reverseChargeTitle',
+  'reverseChargeNote',
+  'buyerVatIdLabel',
+  'merchantVatIdLabel',
+] as const satisfies readonly ComponentMessageKey[];
 
 /** A key of {@link PLAN_STEP_FORM_MESSAGE_KEYS}. */
 export type PlanStepFormMessageKey = (typeof PLAN_STEP_FORM_MESSAGE_KEYS)[number];
 
 /** The text the plan-step form needs. */
-export type PlanStepFormMessages = Pick<CheckoutMessages, PlanStepFormMessageKey>;
+export type PlanStepFormMessages = Pick<CompiledMessages, PlanStepFormMessageKey>;
+
+/**
+ * Every key the plan step shows: its form's, and the three it renders on the server. Its
+ * English default is this subset alone (`compiled/enPlanStep.ts`): the plan step's 12 kB
+ * budget has no room for the receipt's, the test processor's and the plan list's text.
+ */
+export const PLAN_STEP_MESSAGE_KEYS = [
+  ...PLAN_STEP_FORM_MESSAGE_KEYS,
+  'planTrialBadge',
+  'planFeaturesHeading',
+  'finishBackToPlans',
+] as const satisfies readonly ComponentMessageKey[];
+
+/** The text the plan step needs. */
+export type PlanStepMessages = Pick<CompiledMessages, (typeof PLAN_STEP_MESSAGE_KEYS)[number]>;
 
 /** Picks the plan-step form's text out of a full message set. */
-export function pickPlanStepFormMessages(messages: CheckoutMessages): PlanStepFormMessages {
-  const picked = {} as Record<PlanStepFormMessageKey, string>;
+export function pickPlanStepFormMessages(messages: PlanStepFormMessages): PlanStepFormMessages {
+  const picked: Partial<Record<PlanStepFormMessageKey, unknown>> = {};
   for (const key of PLAN_STEP_FORM_MESSAGE_KEYS) picked[key] = messages[key];
-  return picked;
+  return picked as PlanStepFormMessages;
 }

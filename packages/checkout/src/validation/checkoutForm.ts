@@ -1,7 +1,7 @@
 import { BILLING_INTERVALS, type BillingInterval } from '../catalog/constants.js';
 import type { Catalog, Plan } from '../catalog/schema.js';
+import type { ComponentMessageKey } from '../messages/CheckoutMessages.js';
 import type { FieldError } from '../messages/fieldError.js';
-import type { CheckoutMessages } from '../messages/messages.js';
 import { isFreePlan } from '../pricing/quote.js';
 import { type PromoResolution, resolvePromoCode } from '../pricing/resolvePromoCode.js';
 
@@ -123,14 +123,14 @@ function checkText(value: string, max: number): FieldError | null {
   return null;
 }
 
-function checkEmail(value: string): keyof CheckoutMessages | null {
+function checkEmail(value: string): ComponentMessageKey | null {
   const email = value.trim();
   if (email === '') return 'errorRequired';
   if (email.length > FIELD_MAX_LENGTH.email || !EMAIL_PATTERN.test(email)) return 'errorEmail';
   return null;
 }
 
-function checkName(value: string): keyof CheckoutMessages | null {
+function checkName(value: string): ComponentMessageKey | null {
   const name = value.trim();
   if (name === '') return 'errorRequired';
   if (name.length > FIELD_MAX_LENGTH.name) return 'errorNameTooLong';

@@ -1,21 +1,28 @@
-// messages.tsx: override any text; the rest stays English.
-import { type CheckoutMessages, findPlan, PlanStep, type PlanStepAction } from '@plankit/checkout';
+// messages.tsx: 16 languages ship compiled; override any text (ICU MessageFormat) over one.
+import {
+  type CheckoutMessages,
+  compileMessages,
+  findPlan,
+  messagesFor,
+  PlanStep,
+  type PlanStepAction,
+} from '@plankit/checkout';
 import { catalog } from './catalog';
 
-// {placeholders} are filled in by the components.
-export const de: Partial<CheckoutMessages> = {
-  contactHeading: 'Ihre Angaben',
-  emailLabel: 'E-Mail',
-  nameLabel: 'Vollständiger Name',
-  submitPay: '{amount} bezahlen',
-  errorRequired: 'Bitte füllen Sie dieses Feld aus.',
-  finishPaidTitle: 'Zahlung erhalten',
+// {placeholders} and {n, plural, …} are filled in by the components.
+export const ownGerman: Partial<CheckoutMessages> = {
+  contactHeading: 'Deine Angaben',
+  submitPay: 'Jetzt {amount} zahlen',
+  errorRequired: 'Bitte fülle dieses Feld aus.',
 };
+
+// Compile once, on the server: the browser gets parsed messages, not the ICU parser.
+export const de = compileMessages(ownGerman, messagesFor('de'));
 
 export function GermanPlanStep({ action }: { action: PlanStepAction }) {
   const plan = findPlan(catalog, 'starter');
   if (!plan) return null;
-  // locale formats money and dates: 9,00 €
+  // locale formats plurals, numbers, money, dates and country names: 9,00 €
   return (
     <PlanStep
       catalog={catalog}
@@ -23,7 +30,7 @@ export function GermanPlanStep({ action }: { action: PlanStepAction }) {
       action={action}
       plansHref="/"
       messages={de}
-      locale="de-DE"
+      locale="de"
     />
   );
 }

@@ -8,8 +8,11 @@ import {
   type CheckoutMessages,
   type CheckoutTheme,
   type CheckoutThemeVariable,
+  type CompiledMessages,
+  compileMessages,
   defaultMessages,
   type FinishView,
+  messagesFor,
   type OrderPaidData,
   type Plan,
   type PlankitError,
@@ -70,8 +73,14 @@ describe('messages', () => {
   it('takes a partial override, key by key', () => {
     const german = { submitPay: '{amount} bezahlen', emailLabel: 'E-Mail' };
     expectTypeOf(german).toExtend<Partial<CheckoutMessages>>();
-    expectTypeOf(german).toExtend<NonNullable<PlanStepProps['messages']>>();
     expectTypeOf({ ...defaultMessages, ...german }).toExtend<CheckoutMessages>();
+    // The components take compiled messages: a shipped locale, or a host's own text compiled.
+    expectTypeOf(compileMessages(german, messagesFor('de'))).toExtend<
+      NonNullable<PlanStepProps['messages']>
+    >();
+    expectTypeOf(messagesFor('ar')).toEqualTypeOf<CompiledMessages>();
+    // Source text with a placeholder is not a compiled message.
+    expectTypeOf(german).not.toExtend<NonNullable<PlanStepProps['messages']>>();
   });
 
   it('rejects keys that do not exist', () => {

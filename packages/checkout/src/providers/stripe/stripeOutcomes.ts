@@ -46,39 +46,11 @@ export type PaymentIntentLike = Pick<
 
 /** What a PaymentIntent says. */
 export function paymentIntentOutcome(intent: PaymentIntentLike): IntentOutcome {
-  const intentId = intent.id;
-  switch (intent.status) {
-    case 'succeeded':
-      return {
-        status: 'succeeded',
-        intentId,
-        paymentMethod: summaryOf(intent.payment_method),
-        customerRef: idOf(intent.customer),
-        subscriptionRef: intent.metadata?.plankit_subscription ?? null,
-      };
-    case 'processing':
-    case 'requires_capture':
-      return { status: 'processing', intentId };
-    case 'requires_action': {
-      const url = intent.next_action?.redirect_to_url?.url;
-      // Without a page to send the buyer to (`use_stripe_sdk`) only Stripe.js can go on.
-      return url
-        ? { status: 'requires_action', intentId, redirectUrl: url }
-        : { status: 'processing', intentId };
-    }
-    case 'canceled':
-      return { status: 'canceled', intentId };
-    default: {
-      const error = intent.last_payment_error;
-      if (!error) return { status: 'requires_payment_method', intentId };
-      return {
-        status: 'failed',
-        intentId,
-        code: failureCodeOf(error),
-        message: error.message ?? 'The payment failed.',
-      };
-    }
-  }
+  return intentOutcome(intent, intent.last_payment_error, {
+    // A payment authorised but not yet captured is money on its way, not a decision.
+    pending: ['processing', 'requires_capture'],
+    failedMessage: 'The payment failed.',
+  });
 }
 
 /** The SetupIntent fields the outcome reads. */
@@ -89,7 +61,23 @@ export type SetupIntentLike = Pick<
 
 /** What a SetupIntent says (a trial's saved card). */
 export function setupIntentOutcome(intent: SetupIntentLike): IntentOutcome {
+  return intentOutcome(intent, intent.last_setup_error, {
+    pending: ['processing'],
+    failedMessage: 'The card could not be saved.',
+  });
+}
+
+/**
+ * The outcome of either kind of intent: PaymentIntents and SetupIntents share their
+ * statuses, differing only in which statuses are still pending and in their error field.
+ */
+function intentOutcome(
+  intent: PaymentIntentLike | SetupIntentLike,
+  error: Stripe.PaymentIntent.LastPaymentError | Stripe.SetupIntent.LastSetupError | null,
+  { pending, failedMessage }: { pending: readonly string[]; failedMessage: string },
+): IntentOutcome {
   const intentId = intent.id;
+  if (pending.includes(intent.status)) return { status: 'processing', intentId };
   switch (intent.status) {
     case 'succeeded':
       return {
@@ -99,26 +87,23 @@ export function setupIntentOutcome(intent: SetupIntentLike): IntentOutcome {
         customerRef: idOf(intent.customer),
         subscriptionRef: intent.metadata?.plankit_subscription ?? null,
       };
-    case 'processing':
-      return { status: 'processing', intentId };
     case 'requires_action': {
       const url = intent.next_action?.redirect_to_url?.url;
+      // Without a page to send the buyer to (`use_stripe_sdk`) only Stripe.js can go on.
       return url
         ? { status: 'requires_action', intentId, redirectUrl: url }
         : { status: 'processing', intentId };
     }
     case 'canceled':
       return { status: 'canceled', intentId };
-    default: {
-      const error = intent.last_setup_error;
+    default:
       if (!error) return { status: 'requires_payment_method', intentId };
       return {
         status: 'failed',
         intentId,
         code: failureCodeOf(error),
-        message: error.message ?? 'The card could not be saved.',
+        message: error.message ?? failedMessage,
       };
-    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { defaultMessages } from '../../messages/messages.js';
+import { en } from '../../messages/compiled/en.js';
 import type { TestProcessor } from './testProcessor.js';
 import {
   authenticationPage,
@@ -18,7 +18,7 @@ export interface TestProcessorHandlerOptions {
   localeOf?: (request: Request) => PageLocale;
 }
 
-const ENGLISH: PageLocale = { lang: 'en', dir: 'ltr', text: defaultMessages };
+const ENGLISH: PageLocale = { lang: 'en', dir: 'ltr', text: en };
 /** A card form is a few hundred bytes; anything much larger is not one. */
 const MAX_BODY_BYTES = 16 * 1024;
 

@@ -3,15 +3,15 @@
 // processor's own stylesheet (a processor's origin does not share the shop's). Every value
 // shown is escaped.
 
-import type { CheckoutMessages } from '../../messages/CheckoutMessages.js';
-import { formatMessage } from '../../messages/messages.js';
+import type { CompiledMessages } from '../../messages/CheckoutMessages.js';
+import { formatMessage } from '../../messages/formatMessage.js';
 import { formatMoney } from '../../pricing/formatMoney.js';
 import type { CardErrors } from './testCards.js';
 import type { IntentRecord } from './testProcessorLedger.js';
 
 /** The text of the processor's pages: a subset of the checkout's messages. */
 export type TestProcessorText = Pick<
-  CheckoutMessages,
+  CompiledMessages,
   | 'authTitle'
   | 'authLead'
   | 'authApprove'
@@ -92,7 +92,7 @@ export function authenticationPage(
     stylesheet,
     text.authTitle,
     `<h1>${escapeHtml(text.authTitle)}</h1>
-<p>${escapeHtml(formatMessage(text.authLead, { amount, merchant: merchantName }))}</p>
+<p>${escapeHtml(formatMessage(text.authLead, { amount, merchant: merchantName }, locale.lang))}</p>
 <form method="post" class="tp-actions">
 <button type="submit" name="decision" value="approve" class="tp-primary">${escapeHtml(text.authApprove)}</button>
 <button type="submit" name="decision" value="decline">${escapeHtml(text.authDecline)}</button>
@@ -155,19 +155,20 @@ export function hostedPaymentPage(
   const { text } = locale;
   const amount = formatMoney(intent.amount, intent.currency, locale.lang);
   const setup = intent.kind === 'setup';
-  const message = (key: keyof TestProcessorText | undefined) => (key ? text[key] : null);
+  const message = (key: keyof TestProcessorText | undefined) =>
+    key ? formatMessage(text[key], {}, locale.lang) : null;
   const alert = state.formError
-    ? text[state.formError]
+    ? message(state.formError)
     : Object.keys(state.errors).length > 0
       ? text.formErrorSummary
       : null;
   return page(
     locale,
     stylesheet,
-    formatMessage(text.hostedTitle, { merchant: merchantName }),
-    `<h1>${escapeHtml(formatMessage(text.hostedTitle, { merchant: merchantName }))}</h1>
+    formatMessage(text.hostedTitle, { merchant: merchantName }, locale.lang),
+    `<h1>${escapeHtml(formatMessage(text.hostedTitle, { merchant: merchantName }, locale.lang))}</h1>
 <p>${escapeHtml(intent.description)}</p>
-<p class="tp-amount">${escapeHtml(formatMessage(setup ? text.hostedSetupLead : text.hostedLead, { amount }))}</p>
+<p class="tp-amount">${escapeHtml(formatMessage(setup ? text.hostedSetupLead : text.hostedLead, { amount }, locale.lang))}</p>
 <p class="tp-hint">${escapeHtml(text.hostedTestHint)}</p>
 ${alert ? `<p class="tp-alert" role="alert">${escapeHtml(alert)}</p>` : ''}
 <form method="post" novalidate>
@@ -176,7 +177,7 @@ ${field('number', text.cardNumberLabel, 'inputmode="numeric" autocomplete="cc-nu
 ${field('expiry', text.cardExpiryLabel, `inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="${escapeHtml(text.cardExpiryHint)}"`, message(state.errors.expiry), state.expiry)}
 ${field('cvc', text.cardCvcLabel, 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', message(state.errors.cvc))}
 </div>
-<button type="submit" class="tp-primary">${escapeHtml(setup ? text.hostedSave : formatMessage(text.hostedPay, { amount }))}</button>
+<button type="submit" class="tp-primary">${escapeHtml(setup ? text.hostedSave : formatMessage(text.hostedPay, { amount }, locale.lang))}</button>
 </form>
 ${intent.cancelUrl ? `<p><a href="${escapeHtml(intent.cancelUrl)}">${escapeHtml(text.hostedCancel)}</a></p>` : ''}`,
   );

@@ -1,0 +1,51 @@
+import { findPlan, LOCALES, messagesFor, PlanStep, purchasablePlans } from '@plankit/checkout';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { submitPlanStep } from '../../../../lib/actions';
+import { catalog } from '../../../../lib/catalog';
+import { config } from '../../../../lib/config';
+import { localeOfParam } from '../../../../lib/locale';
+import { paymentFieldsFor } from '../../../../lib/paymentFields';
+import { routes } from '../../../../lib/routes';
+
+type Params = { lang: string; checkoutPath: string; planId: string };
+
+// Every plan step is prerendered at build time, once per language; any other path is a 404.
+export const dynamicParams = false;
+
+export function generateStaticParams(): Params[] {
+  return LOCALES.flatMap((lang) =>
+    purchasablePlans(catalog).map((plan) => ({
+      lang,
+      checkoutPath: routes.checkoutPath,
+      planId: plan.id,
+    })),
+  );
+}
+
+export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+  const { lang, planId } = await params;
+  return {
+    title: findPlan(catalog, planId)?.name ?? messagesFor(localeOfParam(lang)).notFoundTitle,
+  };
+}
+
+export default async function PlanStepPage({ params }: { params: Promise<Params> }) {
+  const { lang, checkoutPath, planId } = await params;
+  const plan = checkoutPath === routes.checkoutPath ? findPlan(catalog, planId) : null;
+  if (!plan || plan.retired) notFound();
+  const locale = localeOfParam(lang);
+  return (
+    <PlanStep
+      catalog={catalog}
+      plan={plan}
+      action={submitPlanStep}
+      plansHref={routes.home}
+      messages={messagesFor(locale)}
+      locale={locale}
+      testMode={config.stripe ? config.stripe.testMode : true}
+      payment={paymentFieldsFor(catalog, plan)}
+      merchantTax={config.merchantTax}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import '@plankit/checkout/styles.css';
+import '../globals.css';
+import { directionOf, LOCALES, pageMessagesFor } from '@plankit/checkout';
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { config } from '../../lib/config';
+import { LanguageMenu } from '../../lib/LanguageMenu';
+import { localeOfParam } from '../../lib/locale';
+
+type Params = { lang: string };
+
+// One tree per shipped locale, all prerendered; the proxy rewrites each public URL to
+// the visitor's (lib/locale.ts), so the URLs themselves carry no language.
+export const dynamicParams = false;
+
+export function generateStaticParams(): Params[] {
+  return LOCALES.map((lang) => ({ lang }));
+}
+
+export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+  const text = pageMessagesFor(localeOfParam((await params).lang));
+  return {
+    title: {
+      default: `${config.merchantName} — ${text.pageTitlePlans}`,
+      template: `%s — ${config.merchantName}`,
+    },
+    description: text.siteDescription,
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#4338ca' };
+
+export default async function RootLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<Params>;
+}) {
+  const locale = localeOfParam((await params).lang);
+  return (
+    <html lang={locale} dir={directionOf(locale)}>
+      <body>
+        <header className="site-header">
+          <div className="site-header-inner">
+            <a href="/" className="site-brand">
+              {config.merchantName}
+            </a>
+            <LanguageMenu locale={locale} />
+          </div>
+        </header>
+        <main>{children}</main>
+      </body>
+    </html>
+  );
+}
