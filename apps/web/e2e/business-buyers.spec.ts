@@ -69,6 +69,12 @@ test.describe('a French business buying from the Irish demo merchant', () => {
     await expect(payButton(page)).toHaveText('Pay €45.00');
     await payWith(page, cards.succeeds);
     await expectReverseChargedReceipt(page);
+    // The printable receipt names the company, and both VAT IDs once, in its table.
+    await page.getByRole('link', { name: 'View or print your receipt' }).click();
+    await expect(page.getByText('Acme SAS')).toBeVisible();
+    await expect(definitionOf(receipt(page), 'Buyer’s VAT ID')).toHaveText(VALID_FR);
+    await expect(definitionOf(receipt(page), 'Seller’s VAT ID')).toHaveText(DEMO_MERCHANT_VAT_ID);
+    await expect(page.getByText(VALID_FR)).toHaveCount(1);
   });
 
   test('with JavaScript: a VAT ID with a wrong check digit gets a field message', async ({

@@ -111,6 +111,13 @@ describe.each(databases)('business buyers and the EU reverse charge on $name', (
       const session = await h.store.getSession(sessionId);
       expect(session?.business?.vatId).toBe('FR40303265045');
       expect(session?.quote.reverseCharge?.merchantVatId).toBe('IE6388047V');
+      // The printable receipt names the company and both VAT IDs.
+      const token = (receipt.receiptUrl ?? '').replace('/receipts/', '');
+      expect(await engine.getReceiptView(token)).toMatchObject({
+        status: 'found',
+        buyer: { company: 'Acme SAS', vatId: 'FR40303265045' },
+        merchant: { vatId: 'IE6388047V' },
+      });
     });
 
     it('is marked verified when VIES confirms the ID', async () => {
