@@ -37,6 +37,7 @@ describe('an app that installed @plankit/checkout but not the driver its store n
       dependencies: Record<string, string>;
     };
     for (const name of Object.keys(manifest.dependencies)) {
+      // A scoped name (`@formatjs/…`) needs its scope's folder first.
       mkdirSync(dirname(join(app, 'node_modules', name)), { recursive: true });
       symlinkSync(join(packageDir, 'node_modules', name), join(app, 'node_modules', name), 'dir');
     }

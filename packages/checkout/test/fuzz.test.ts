@@ -150,11 +150,15 @@ beforeAll(async () => {
     store,
     provider,
     routes: createCheckoutRoutes(),
-    // High enough that the runs' own declines never throttle the later ones.
+    // High enough that the runs' own declines and unknown promo codes never throttle the
+    // later ones.
     throttle: {
       maxFailuresPerSession: 1_000,
       maxFailuresPerClient: 1_000,
+      maxFailuresPerEmail: 1_000,
       maxFailuresOverall: 1_000,
+      maxPromoFailuresPerClient: 1_000,
+      maxPromoFailuresPerCheckout: 1_000,
     },
     logger: { error: () => {}, warn: () => {}, info: () => {} },
   });
