@@ -67,6 +67,24 @@ export const config = {
   /** Shown on receipts and in emails, one line per line of the address. */
   merchantAddress: process.env.PLANKIT_MERCHANT_ADDRESS || null,
   /**
+   * The merchant's country and VAT ID for the EU reverse charge (a business buyer with a
+   * valid VAT ID in another member state pays no VAT). The demo sells from Ireland with a
+   * well-formed Irish VAT number. Read at build time too: the prerendered plan step shows
+   * the reverse charge with them.
+   */
+  merchantTax: {
+    country: process.env.PLANKIT_MERCHANT_COUNTRY?.trim() || 'IE',
+    vatId: process.env.PLANKIT_MERCHANT_VAT_ID?.trim() || 'IE6388047V',
+  },
+  /**
+   * Business buyers' VAT IDs are checked offline (format and check digits) always; online
+   * too when PLANKIT_VAT_CHECK_URL names a VIES REST endpoint
+   * (https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number). Unset: offline
+   * only. PLANKIT_VAT_CHECK_TIMEOUT_MS (default 3 000): past it, the ID is recorded unverified.
+   */
+  vatCheckUrl: process.env.PLANKIT_VAT_CHECK_URL?.trim() || null,
+  vatCheckTimeoutMs: readCount('PLANKIT_VAT_CHECK_TIMEOUT_MS', 100),
+  /**
    * Outgoing webhooks (Standard Webhooks): every event is posted to PLANKIT_WEBHOOK_URL,
    * signed with PLANKIT_WEBHOOK_SECRET (`whsec_…`). Both or neither.
    */

@@ -4,6 +4,7 @@ import {
   type CheckoutEngine,
   createCheckoutEngine,
   createTestPaymentProvider,
+  createViesVatIdChecker,
   openCheckoutStore,
   type PaymentProvider,
   type SqlClient,
@@ -84,6 +85,14 @@ async function openEngine(): Promise<OpenedEngine> {
       : {}),
     publicUrl: config.publicUrl,
     ...(config.merchantAddress ? { merchantAddress: config.merchantAddress } : {}),
+    // The EU reverse charge (PLANKIT_MERCHANT_COUNTRY, PLANKIT_MERCHANT_VAT_ID) and the
+    // online VAT ID check, when PLANKIT_VAT_CHECK_URL is set.
+    merchantCountry: config.merchantTax.country,
+    merchantVatId: config.merchantTax.vatId,
+    ...(config.vatCheckUrl
+      ? { vatIdChecker: createViesVatIdChecker({ url: config.vatCheckUrl }) }
+      : {}),
+    ...(config.vatCheckTimeoutMs ? { vatIdCheckTimeoutMs: config.vatCheckTimeoutMs } : {}),
   });
   if (!config.smtpUrl) {
     // Said once per process: the engine is opened once.

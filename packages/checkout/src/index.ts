@@ -73,8 +73,20 @@ export {
   type NotFoundMessageKey,
   notFoundMessagesFor,
 } from './messages/pageText.js';
+export {
+  EU_MEMBER_STATES,
+  isEuMemberState,
+  type MerchantTax,
+  reverseChargeApplies,
+} from './pricing/euVat.js';
 export { formatMoney } from './pricing/formatMoney.js';
-export { isFreePlan, type Quote, type QuoteInput, quote } from './pricing/quote.js';
+export {
+  isFreePlan,
+  type Quote,
+  type QuoteInput,
+  quote,
+  type ReverseCharge,
+} from './pricing/quote.js';
 export { type PromoResolution, resolvePromoCode } from './pricing/resolvePromoCode.js';
 export {
   type CheckoutRouteMatch,
@@ -87,6 +99,8 @@ export {
 } from './routes/createCheckoutRoutes.js';
 export { type CheckoutTheme, type CheckoutThemeVariable, THEME_VARIABLES } from './theme/theme.js';
 export {
+  BUSINESS_FIELDS,
+  type BusinessDetails,
   CHECKOUT_FIELDS,
   type CheckoutField,
   type CheckoutFormValues,

@@ -17,6 +17,11 @@ export {
 export type { EngineLogger } from './engine/options.js';
 export { runTestClock, type TestClockOptions } from './engine/runTestClock.js';
 export {
+  createViesVatIdChecker,
+  type VatIdChecker,
+  VIES_CHECK_URL,
+} from './engine/vatIdChecker.js';
+export {
   ConfigurationError,
   type ConfigurationIssue,
   InvalidArgumentError,
@@ -31,6 +36,7 @@ export {
   type CheckoutEventOf,
   type CheckoutSessionData,
   EVENT_TYPES,
+  type EventBusinessBuyer,
   type EventDataMap,
   type EventObject,
   type EventPaymentMethod,
@@ -57,6 +63,10 @@ export {
   type SubscriptionEvent,
   type SubscriptionState,
 } from './lifecycle/subscriptionLifecycle.js';
+export {
+  type CatalogInputWithoutRates,
+  withSalesTaxRates,
+} from './pricing/salesTaxRates.js';
 export { TEST_CARDS } from './providers/test/testCards.js';
 export {
   createTestPaymentProvider,
@@ -104,6 +114,7 @@ export {
   StoreUnavailableError,
 } from './store/storeErrors.js';
 export type {
+  BusinessBuyer,
   CheckoutSession,
   CheckoutStore,
   CompletionRecord,

@@ -68,6 +68,10 @@ const CLIENT_EXPORTS = [
   'PlankitError',
   'ProviderError',
   'StoreError',
+  'BUSINESS_FIELDS',
+  'EU_MEMBER_STATES',
+  'isEuMemberState',
+  'reverseChargeApplies',
 ];
 
 const SERVER_EXPORTS = [
@@ -106,6 +110,9 @@ const SERVER_EXPORTS = [
   'openCheckoutStore',
   'parseCatalog',
   'transition',
+  'createViesVatIdChecker',
+  'VIES_CHECK_URL',
+  'withSalesTaxRates',
 ];
 
 const TESTING_EXPORTS = [

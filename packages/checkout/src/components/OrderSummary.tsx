@@ -2,6 +2,7 @@ import { formatMessage } from '../messages/formatMessage.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { Quote } from '../pricing/quote.js';
+import { ReverseChargeLines } from './ReverseChargeLines.js';
 
 /** Props of {@link OrderSummary}. */
 export interface OrderSummaryProps {
@@ -80,14 +81,17 @@ export function OrderSummary({
           <dt>
             {taxPending
               ? messages.summaryTaxPending
-              : formatMessage(
-                  quote.taxInclusive ? messages.summaryTaxIncluded : messages.summaryTaxAdded,
-                  { rate: ratePercent(quote.taxRateBasisPoints) },
-                  locale,
-                )}
+              : quote.reverseCharge
+                ? messages.summaryReverseCharge
+                : formatMessage(
+                    quote.taxInclusive ? messages.summaryTaxIncluded : messages.summaryTaxAdded,
+                    { rate: ratePercent(quote.taxRateBasisPoints) },
+                    locale,
+                  )}
           </dt>
           <dd>{taxPending ? '—' : money(quote.tax)}</dd>
         </div>
+        <ReverseChargeLines quote={quote} messages={messages} />
         <div className="pk-summary-line pk-summary-line--total">
           <dt>
             {quote.trialDays

@@ -8,6 +8,7 @@ import {
   type PlanStepMessages,
   pickPlanStepFormMessages,
 } from '../messages/planStepFormMessages.js';
+import type { MerchantTax } from '../pricing/euVat.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
 import { PlanStepForm } from './PlanStepForm.js';
@@ -39,6 +40,8 @@ export interface PlanStepProps {
    * the test provider's card fields by default (`<TestCardFields />`).
    */
   payment?: ReactNode;
+  /** The merchant's country and VAT ID, for the EU reverse charge (see `PlanStepForm`). */
+  merchantTax?: MerchantTax | undefined;
 }
 
 /**
@@ -55,6 +58,7 @@ export function PlanStep({
   testMode,
   initialState,
   payment = <TestCardFields />,
+  merchantTax,
 }: PlanStepProps) {
   // English by default: only the plan step's own text, to keep it within its budget.
   const messages: PlanStepMessages = overrides ? { ...enPlanStep, ...overrides } : enPlanStep;
@@ -110,6 +114,7 @@ export function PlanStep({
           locale={locale}
           testMode={testMode}
           payment={payment}
+          merchantTax={merchantTax}
         />
       </div>
     </div>

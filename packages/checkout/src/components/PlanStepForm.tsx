@@ -8,18 +8,21 @@ import {
   useEffect,
   useReducer,
   useRef,
+  useState,
 } from 'react';
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
 import { formatFieldError } from '../messages/formatFieldError.js';
 import { formatMessage } from '../messages/formatMessage.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
+import { formReverseCharge, type MerchantTax } from '../pricing/euVat.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { isFreePlan } from '../pricing/quote.js';
 import { normalisePromoCode } from '../pricing/resolvePromoCode.js';
 import { shownTotalOf } from '../pricing/shownTotal.js';
 import { needsPaymentDetails } from '../validation/checkoutForm.js';
 import { initialPlanStepState, type PlanStepAction, type PlanStepState } from '../views/types.js';
+import { BusinessFields, businessValuesOf } from './BusinessFields.js';
 import { BuyerFields } from './BuyerFields.js';
 import {
   readBuyer,
@@ -58,6 +61,8 @@ export interface PlanStepFormProps {
   testMode?: boolean | undefined;
   /** The payment provider's fields, shown when the plan charges today. */
   payment?: ReactNode;
+  /** The merchant's country and VAT ID: business buyers elsewhere in the EU get the reverse charge. */
+  merchantTax?: MerchantTax | undefined;
 }
 
 /**
@@ -81,6 +86,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const paymentFields = useRef<PaymentFieldsHandle | null>(null);
+  const [business, setBusiness] = useState(() => businessValuesOf(state.values));
 
   // A new result from the server: show its errors and keep the session's idempotency key.
   // No key back means the server will not resume that session (it belongs to another
@@ -117,7 +123,8 @@ export function PlanStepForm(props: PlanStepFormProps) {
     state.appliedPromo && state.appliedPromo.code === normalisePromoCode(values.promo)
       ? state.appliedPromo
       : null;
-  const currentQuote = useLiveQuote(plan, values, appliedPromo, countryRate);
+  const reverseCharge = formReverseCharge(props.merchantTax, values.country, business);
+  const currentQuote = useLiveQuote(plan, values, appliedPromo, countryRate, reverseCharge);
 
   const { change, blur, checkAll } = useFieldChecks(plan, countries, currencies, form, dispatch);
 
@@ -230,6 +237,12 @@ export function PlanStepForm(props: PlanStepFormProps) {
           errorOf={errorOf}
           onChange={change}
           onBlur={blur}
+          messages={messages}
+        />
+        <BusinessFields
+          values={business}
+          errors={form.errors}
+          onChange={setBusiness}
           messages={messages}
         />
         {isFreePlan(plan) ? null : (

@@ -13,8 +13,18 @@ const found: ReceiptPageView = {
   status: 'found',
   kind: 'checkout',
   date: '2031-01-31T12:00:00.000Z',
-  buyer: { name: 'Ada Lovelace', email: 'ada@example.com', country: 'NL' },
-  merchant: { name: 'Acme GmbH', address: ['1 Main Street', '10115 Berlin', 'Germany'] },
+  buyer: {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    country: 'NL',
+    company: null,
+    vatId: null,
+  },
+  merchant: {
+    name: 'Acme GmbH',
+    address: ['1 Main Street', '10115 Berlin', 'Germany'],
+    vatId: null,
+  },
   manageUrl: '/subscriptions/s.sig',
   receipt: {
     reference: 'PK-7F3K-92QD',
@@ -44,6 +54,36 @@ describe('the printable receipt', () => {
     // The country by name in the page's language, not its code.
     expect(screen.getByText(/Netherlands/)).toBeInTheDocument();
     expect(screen.queryByText(/^NL$/)).toBeNull();
+  });
+
+  it('a business purchase names the company and both VAT IDs, once each', () => {
+    const business: ReceiptPageView = {
+      ...found,
+      buyer: { ...found.buyer, company: 'Lovelace Analytics BV', vatId: 'NL000099998B57' },
+      merchant: { ...found.merchant, vatId: 'DE129273398' },
+    } as ReceiptPageView;
+    const { unmount } = render(<ReceiptPage view={business} plansHref="/" locale="en-US" />);
+    expect(screen.getByText('Lovelace Analytics BV')).toBeInTheDocument();
+    expect(screen.getByText(/Buyer’s VAT ID: NL000099998B57/)).toBeInTheDocument();
+    expect(screen.getByText(/Seller’s VAT ID: DE129273398/)).toBeInTheDocument();
+    unmount();
+    // Reverse charged: the table names both IDs; the header and buyer block do not repeat them.
+    const charged = quote({
+      plan: starter,
+      interval: 'monthly',
+      currency: 'EUR',
+      taxRateBasisPoints: 2100,
+      reverseCharge: { buyerVatId: 'NL000099998B57', merchantVatId: 'DE129273398' },
+    });
+    const reverse = {
+      ...business,
+      receipt: { ...(business as { receipt: object }).receipt, quote: charged },
+    } as ReceiptPageView;
+    render(<ReceiptPage view={reverse} plansHref="/" locale="en-US" />);
+    expect(screen.getAllByText('NL000099998B57')).toHaveLength(1);
+    expect(screen.getAllByText('DE129273398')).toHaveLength(1);
+    expect(screen.queryByText(/Seller’s VAT ID:/)).toBeNull();
+    expect(screen.getByText('Reverse charge')).toBeInTheDocument();
   });
 
   it('in German, the country and the date are German', () => {

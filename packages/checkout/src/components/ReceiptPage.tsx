@@ -27,6 +27,8 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
     return <SignedLinkNotValid plansHref={plansHref} messages={messages} />;
   }
   const { receipt, merchant, buyer } = view;
+  // A reverse-charged receipt names both VAT IDs in its table (ReverseChargeLines).
+  const reverseCharged = Boolean(receipt.quote.reverseCharge);
   return (
     <div className="pk-checkout pk-receipt-page">
       <article className="pk-card pk-receipt-sheet">
@@ -38,6 +40,11 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
               {merchant.address.map((line) => (
                 <span key={line}>{line}</span>
               ))}
+              {merchant.vatId && !reverseCharged ? (
+                <span>
+                  {messages.merchantVatIdLabel}: {merchant.vatId}
+                </span>
+              ) : null}
             </address>
           </div>
           <div>
@@ -49,11 +56,23 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
           {formatMessage(messages.receiptPageTitle, { reference: receipt.reference }, locale)}
         </h1>
         <p className="pk-receipt-buyer">
+          {buyer.company ? (
+            <>
+              <strong>{buyer.company}</strong>
+              <br />
+            </>
+          ) : null}
           {buyer.name}
           <br />
           {buyer.email}
           <br />
           {countryName(buyer.country, locale)}
+          {buyer.vatId && !reverseCharged ? (
+            <>
+              <br />
+              {messages.buyerVatIdLabel}: {buyer.vatId}
+            </>
+          ) : null}
         </p>
         <ReceiptTable receipt={receipt} messages={messages} locale={locale} />
         <div className="pk-actions pk-no-print">

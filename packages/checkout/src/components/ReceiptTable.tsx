@@ -1,6 +1,7 @@
 import { type CompiledMessages, formatMessage } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { Receipt } from '../views/types.js';
+import { ReverseChargeLines } from './ReverseChargeLines.js';
 
 /** A card brand as people write it (`visa` → Visa, `amex` → American Express). */
 export function cardBrandName(brand: string): string {
@@ -77,14 +78,19 @@ export function ReceiptTable({ receipt, messages, locale }: ReceiptTableProps) {
         ) : null}
         <div className="pk-summary-line">
           <dt>
-            {formatMessage(
-              receipt.quote.taxInclusive ? messages.summaryTaxIncluded : messages.summaryTaxAdded,
-              { rate: receipt.quote.taxRateBasisPoints / 100 },
-              locale,
-            )}
+            {receipt.quote.reverseCharge
+              ? messages.summaryReverseCharge
+              : formatMessage(
+                  receipt.quote.taxInclusive
+                    ? messages.summaryTaxIncluded
+                    : messages.summaryTaxAdded,
+                  { rate: receipt.quote.taxRateBasisPoints / 100 },
+                  locale,
+                )}
           </dt>
           <dd>{money(receipt.quote.tax)}</dd>
         </div>
+        <ReverseChargeLines quote={receipt.quote} messages={messages} />
         <div className="pk-summary-line">
           <dt>{messages.summaryTotal}</dt>
           <dd>{money(receipt.quote.total)}</dd>

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Plan } from '../catalog/schema.js';
-import { type Quote, quote } from '../pricing/quote.js';
+import { type Quote, quote, type ReverseCharge } from '../pricing/quote.js';
 
 /**
  * The quote the order summary and the Pay button show as the visitor changes options:
@@ -14,6 +14,7 @@ export function useLiveQuote(
   choice: { interval: string; currency: string; seats: string },
   promo: { code: string; percentOff: number } | null,
   taxRateBasisPoints: number | undefined,
+  reverseCharge: ReverseCharge | null = null,
 ): Quote {
   const typed = Number.parseInt(choice.seats, 10);
   const lastValid = useRef<number | undefined>(undefined);
@@ -21,6 +22,9 @@ export function useLiveQuote(
   if (inBounds) lastValid.current = typed;
   const seatCount = inBounds ? typed : lastValid.current;
   const seatsValid = seatCount !== undefined;
+  // Compared by value: the form builds a new object on every render.
+  const buyerVatId = reverseCharge?.buyerVatId;
+  const merchantVatId = reverseCharge?.merchantVatId;
   return useMemo(
     () =>
       quote({
@@ -30,7 +34,18 @@ export function useLiveQuote(
         seats: plan.seats && seatsValid ? seatCount : undefined,
         promo: promo ? { code: promo.code, percentOff: promo.percentOff } : null,
         taxRateBasisPoints: taxRateBasisPoints ?? 0,
+        reverseCharge: buyerVatId && merchantVatId ? { buyerVatId, merchantVatId } : null,
       }),
-    [plan, choice.interval, choice.currency, seatCount, seatsValid, promo, taxRateBasisPoints],
+    [
+      plan,
+      choice.interval,
+      choice.currency,
+      seatCount,
+      seatsValid,
+      promo,
+      taxRateBasisPoints,
+      buyerVatId,
+      merchantVatId,
+    ],
   );
 }

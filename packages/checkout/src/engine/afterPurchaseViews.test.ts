@@ -30,8 +30,14 @@ describe.each(databases)('receipt and manage pages, on $name', (database) => {
       status: 'found',
       kind: 'checkout',
       receipt: { reference: order.reference, paymentMethod: { last4: '4242' } },
-      buyer: { name: 'Ada Lovelace', email: 'ada@example.com', country: 'DE' },
-      merchant: { name: 'Acme', address: ['1 Main Street', '10115 Berlin'] },
+      buyer: {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        country: 'DE',
+        company: null,
+        vatId: null,
+      },
+      merchant: { name: 'Acme', address: ['1 Main Street', '10115 Berlin'], vatId: null },
     });
     // Anything not signed by this engine's secret, or for another kind of page: not found.
     const forged = `${order.id}.${'A'.repeat(22)}`;

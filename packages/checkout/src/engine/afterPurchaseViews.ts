@@ -38,9 +38,17 @@ export async function getReceiptView(ctx: EngineContext, token: unknown): Promis
     receipt: { ...receipt, manageUrl },
     kind: order.kind,
     date: order.createdAt.toISOString(),
-    buyer: { name: session.name, email: order.email, country: session.country },
+    buyer: {
+      name: session.name,
+      email: order.email,
+      country: session.country,
+      company: order.business?.company ?? null,
+      vatId: order.business?.vatId ?? null,
+    },
     merchant: {
       name: ctx.merchantName,
+      // Shown to a business buyer only: a consumer's receipt names no VAT IDs.
+      vatId: order.business ? ctx.merchantVatId : null,
       address: ctx.merchantAddress?.split(/\r?\n|\s*;\s*/).filter(Boolean) ?? [],
     },
     manageUrl,

@@ -5,8 +5,10 @@ import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
 import type { PaymentProvider } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { CheckoutStore } from '../store/types.js';
+import { checkVatId } from '../validation/vatId.js';
 import { DEV_SECRET } from './clientKeys.js';
 import type { ThrottleLimits } from './throttle.js';
+import type { VatIdChecker } from './vatIdChecker.js';
 
 /** Where the engine reports failures; never given card numbers, CVCs or emails. */
 export type EngineLogger = Pick<Console, 'error' | 'warn' | 'info'>;
@@ -91,6 +93,20 @@ export interface CheckoutEngineOptions {
   /** The merchant's postal address, on receipts and emails (lines separated by `;` or newlines). */
   merchantAddress?: string;
   /**
+   * The merchant's country (ISO 3166, as `PLANKIT_MERCHANT_COUNTRY`). With `merchantVatId`, a
+   * business buyer with a valid VAT ID in another EU member state pays no VAT (reverse charge).
+   */
+  merchantCountry?: string;
+  /** The merchant's VAT ID with its prefix (as `PLANKIT_MERCHANT_VAT_ID`), on reverse-charged receipts. */
+  merchantVatId?: string;
+  /**
+   * An online check of business buyers' VAT IDs (`createViesVatIdChecker()` asks the EU's
+   * VIES). Without it, IDs are checked offline only (format and check digits).
+   */
+  vatIdChecker?: VatIdChecker;
+  /** How long the online check may take before the ID is recorded as unverified (default 3 s). */
+  vatIdCheckTimeoutMs?: number;
+  /**
    * The text of the buyer's emails in the checkout's language (the session's `locale`):
    * overrides of the English catalog, or undefined to keep English.
    */
@@ -117,6 +133,10 @@ export interface ResolvedEngineOptions {
   email: { smtpUrl: string; from: string } | null;
   publicUrl: string | null;
   merchantAddress: string | null;
+  merchantCountry: string | null;
+  merchantVatId: string | null;
+  vatIdChecker: VatIdChecker | null;
+  vatIdCheckTimeoutMs: number;
   messagesFor: ((locale: string) => Partial<CheckoutMessages> | undefined) | null;
 }
 
@@ -226,6 +246,15 @@ const optionsSchema = z.object({
     .optional(),
   publicUrl: z.url({ protocol: /^https?$/, error: 'must be the site’s http(s) origin' }).optional(),
   merchantAddress: z.string().trim().min(1).optional(),
+  merchantCountry: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 code such as IE')
+    .optional(),
+  merchantVatId: z.string().trim().min(1).optional(),
+  vatIdChecker: z
+    .custom<VatIdChecker>((value) => hasMethods(value, ['check']), 'must have a check() method')
+    .optional(),
+  vatIdCheckTimeoutMs: z.number().int().min(100, 'must be at least 100 ms').default(3000),
   messagesFor: z
     .custom<(locale: string) => Partial<CheckoutMessages> | undefined>(
       (value) => typeof value === 'function',
@@ -257,7 +286,32 @@ export function resolveEngineOptions(options: CheckoutEngineOptions): ResolvedEn
       })),
     );
   }
-  const { secret, webhook, email, publicUrl, merchantAddress, messagesFor, ...rest } = result.data;
+  const {
+    secret,
+    webhook,
+    email,
+    publicUrl,
+    merchantAddress,
+    merchantCountry,
+    merchantVatId,
+    vatIdChecker,
+    messagesFor,
+    ...rest
+  } = result.data;
+  // A reverse-charged invoice must name the merchant's VAT ID: one that fails its own
+  // country's check digits would print a wrong invoice on every business sale.
+  const merchantVat =
+    merchantCountry && merchantVatId ? checkVatId(merchantCountry, merchantVatId) : null;
+  if (merchantVatId && !merchantVat) {
+    throw new ConfigurationError('createCheckoutEngine', [
+      {
+        path: 'merchantVatId',
+        message: merchantCountry
+          ? `is not a valid VAT ID of ${merchantCountry}`
+          : 'needs `merchantCountry`',
+      },
+    ]);
+  }
   if (email && !publicUrl) {
     throw new ConfigurationError('createCheckoutEngine', [
       { path: 'publicUrl', message: 'is needed with `email`: the emails link to the receipt' },
@@ -269,6 +323,9 @@ export function resolveEngineOptions(options: CheckoutEngineOptions): ResolvedEn
     email: email ?? null,
     publicUrl: publicUrl ?? null,
     merchantAddress: merchantAddress ?? null,
+    merchantCountry: merchantCountry ?? null,
+    merchantVatId: merchantVat?.vatId ?? null,
+    vatIdChecker: vatIdChecker ?? null,
     messagesFor: messagesFor ?? null,
     secret: secret ?? DEV_SECRET,
     secretIsDefault: secret === undefined,

@@ -10,6 +10,7 @@ import {
   validateField,
 } from '../validation/checkoutForm.js';
 import type { SubmitResult } from '../views/types.js';
+import { resolveBusinessTax } from './businessTax.js';
 import { IDEMPOTENCY_KEY_PATTERN } from './clientKeys.js';
 import type { EngineContext } from './engineContext.js';
 import { planStepResults } from './planStepResults.js';
@@ -31,11 +32,11 @@ export interface ReadySubmission {
  * (bad input, the promo code's Apply, a discount the visitor has not seen yet) or the
  * submission ready to pay. Stores and charges nothing.
  */
-export function readSubmission(
+export async function readSubmission(
   ctx: EngineContext,
   form: FormData | Record<string, string>,
   locale = 'en',
-): { answer: SubmitResult } | { ready: ReadySubmission } {
+): Promise<{ answer: SubmitResult } | { ready: ReadySubmission }> {
   const at = ctx.clock.now();
   const post = readCheckoutForm(form);
   const values = refillValues(post.values);
@@ -110,6 +111,17 @@ export function readSubmission(
       }),
     };
   }
+  // A business buyer's VAT ID (offline, then VIES when it decides a reverse charge).
+  const businessTax = await resolveBusinessTax(ctx, submission);
+  if ('fieldErrors' in businessTax) {
+    return {
+      answer: results.state('invalid', {
+        fieldErrors: businessTax.fieldErrors,
+        formError: null,
+        idempotencyKey: postedKey,
+      }),
+    };
+  }
   const country = ctx.catalog.countries.find((c) => c.code === submission.country);
   const amounts = quote({
     plan,
@@ -118,6 +130,7 @@ export function readSubmission(
     seats: submission.seats,
     promo,
     taxRateBasisPoints: country?.taxRateBasisPoints ?? 0,
+    reverseCharge: businessTax.reverseCharge,
   });
   // The form showed another total (seats or country changed without JavaScript, so its
   // summary could not follow; a price changed since the page was built): charge nothing,
@@ -152,6 +165,7 @@ export function readSubmission(
         amountDue: amounts.dueToday,
         quote: amounts,
         locale,
+        business: businessTax.business,
       },
     },
   };

@@ -62,6 +62,35 @@ describe.each(databases)('receipt emails, on $name', (database) => {
     expect(text).toContain('Manage your subscription: https://shop.example/subscriptions/');
   });
 
+  it('a reverse-charged receipt says so and shows both VAT IDs', async () => {
+    const { engine } = h.setup({
+      ...email(),
+      merchantCountry: 'IE',
+      merchantVatId: 'IE6388047V',
+    });
+    const post = h.post({
+      country: 'FR',
+      business: 'on',
+      company: 'Acme SAS',
+      vatId: 'FR40303265045',
+      shownTotal: 'EUR 900',
+    });
+    expectRedirect(await engine.submitPlanStep(post, visitor));
+    await engine.deliverEvents();
+    const [mail] = smtp.messages;
+    const text = mail?.text ?? '';
+    for (const part of [
+      'VAT 0% (reverse charge)',
+      'FR40303265045',
+      'IE6388047V',
+      'Reverse charge',
+    ]) {
+      expect(text).toContain(part);
+      expect(mail?.html).toContain(part);
+    }
+    expect(text).toContain('VAT to be accounted for by the recipient');
+  });
+
   it('a refused message is sent again later, then never twice', async () => {
     const { engine } = h.setup(email());
     smtp.refuseNext(1);

@@ -166,6 +166,8 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
             ? { ...event.data.order, orderId: event.data.order.id, subscriptionId: event.data.id }
             : null;
       if (!order) return null;
+      // A renewal repeats the checkout's amounts; its email does not repeat the VAT IDs.
+      const reverseCharge = event.type === 'order.paid' ? event.data.reverseCharge : null;
       const plan = planName(data.planId);
       const money = (amount: number) => formatMoney(amount, order.currency, locale);
       const rows: [string, string][] = [
@@ -178,9 +180,16 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
         ...(order.discount > 0
           ? ([[m.emailDiscount, `−${money(order.discount)}`]] as [string, string][])
           : []),
-        [m.emailTax, money(order.tax)],
+        [reverseCharge ? m.summaryReverseCharge : m.emailTax, money(order.tax)],
         [m.emailTotal, money(order.total)],
         ...card(order.paymentMethod),
+        ...(reverseCharge
+          ? ([
+              [m.buyerVatIdLabel, reverseCharge.buyerVatId],
+              [m.merchantVatIdLabel, reverseCharge.merchantVatId],
+              [m.reverseChargeTitle, m.reverseChargeNote],
+            ] as [string, string][])
+          : []),
       ];
       const values = { plan, merchant: options.merchantName, reference: order.reference };
       const renewal = event.type === 'subscription.renewed';

@@ -38,7 +38,7 @@ export async function submitPlanStep(
   const guesser = promoGuesserOf(form, clientKey);
   const exhausted = guesser.promo ? await promoGuessesExhausted(ctx, guesser) : null;
   if (exhausted) return promoRefused(form, exhausted);
-  const read = readSubmission(ctx, form, checkoutLocale(context.locale));
+  const read = await readSubmission(ctx, form, checkoutLocale(context.locale));
   if ('answer' in read) {
     if (guesser.promo) await recordRefusedPromo(ctx, guesser, read.answer);
     return read.answer;

@@ -69,7 +69,21 @@ export interface OrderPaidData extends EventObject {
   locale: string;
   /** The subscription the checkout started, if any. */
   subscriptionId: string | null;
+  /** A business buyer's company, VAT ID (and whether VIES confirmed it) and billing address. */
+  business: EventBusinessBuyer | null;
+  /** Set when the sale was reverse charged (EU, tax 0): both VAT IDs for the invoice. */
+  reverseCharge: { buyerVatId: string; merchantVatId: string } | null;
   createdAt: string;
+}
+
+/** A business buyer as events carry it. */
+export interface EventBusinessBuyer {
+  company: string;
+  vatId: string | null;
+  vatIdStatus: 'verified' | 'unverified' | null;
+  street: string;
+  postalCode: string;
+  city: string;
 }
 
 /** `payment.failed` and `checkout.expired`: the checkout session as stored. */

@@ -78,6 +78,22 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'errorThrottled',
   'errorExpiredSession',
   'errorPlanUnavailable',
+  // The business buyer's fields and the reverse charge (businessMessages.ts).
+  'businessToggle',
+  'businessHint',
+  'companyLabel',
+  'vatIdLabel',
+  'vatIdHint',
+  'streetLabel',
+  'postalCodeLabel',
+  'cityLabel',
+  'errorVatIdInvalid',
+  'errorVatIdRejected',
+  'summaryReverseCharge',
+  'reverseChargeTitle',
+  'reverseChargeNote',
+  'buyerVatIdLabel',
+  'merchantVatIdLabel',
 ] as const satisfies readonly ComponentMessageKey[];
 
 /** A key of {@link PLAN_STEP_FORM_MESSAGE_KEYS}. */

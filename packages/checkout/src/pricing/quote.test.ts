@@ -44,6 +44,7 @@ describe('team plan, 5 seats, LAUNCH20, German VAT', () => {
       dueToday: 5712,
       taxRateBasisPoints: 1900,
       taxInclusive: false,
+      reverseCharge: null,
       promoCode: 'LAUNCH20',
       percentOff: 20,
       trialDays: null,
@@ -273,5 +274,41 @@ describe('isFreePlan', () => {
 
   it('is false when only one currency is free', () => {
     expect(isFreePlan(makePlan({ prices: { monthly: { EUR: 0, USD: 100 } } }))).toBe(false);
+  });
+});
+
+describe('French business with a VAT ID buying from an Irish merchant (reverse charge)', () => {
+  const reverseCharge = { buyerVatId: 'FR40303265045', merchantVatId: 'IE6388047V' };
+
+  it('adds no VAT to an exclusive price and says why', () => {
+    const plan = makePlan({ tax: 'exclusive', prices: { monthly: { EUR: 1000 } } });
+    const amounts = quote({
+      plan,
+      interval: 'monthly',
+      currency: 'EUR',
+      taxRateBasisPoints: 2000,
+      reverseCharge,
+    });
+    expect(amounts).toMatchObject({ subtotal: 1000, tax: 0, total: 1000, dueToday: 1000 });
+    expect(amounts.reverseCharge).toEqual(reverseCharge);
+    expect(amounts.taxRateBasisPoints).toBe(0);
+  });
+
+  it('charges an inclusive price as it is, with no VAT in it', () => {
+    const plan = makePlan({ tax: 'inclusive', prices: { monthly: { EUR: 1200 } } });
+    const amounts = quote({
+      plan,
+      interval: 'monthly',
+      currency: 'EUR',
+      taxRateBasisPoints: 2000,
+      reverseCharge,
+    });
+    expect(amounts).toMatchObject({ tax: 0, total: 1200, taxInclusive: true });
+  });
+
+  it('is not flagged for a consumer', () => {
+    const plan = makePlan({ tax: 'exclusive', prices: { monthly: { EUR: 1000 } } });
+    const amounts = quote({ plan, interval: 'monthly', currency: 'EUR', taxRateBasisPoints: 2000 });
+    expect(amounts).toMatchObject({ tax: 200, total: 1200, reverseCharge: null });
   });
 });

@@ -13,6 +13,20 @@ export interface QuoteInput {
   promo?: PromoCode | null;
   /** Tax rate of the visitor's country in basis points (1900 = 19%). */
   taxRateBasisPoints: number;
+  /**
+   * The EU reverse charge (see `reverseChargeApplies`): no VAT, the buyer accounts for it.
+   * Prices stay as the catalog says: an exclusive price gets no tax added, an inclusive
+   * price is charged as it is with no tax in it (as Stripe Tax does).
+   */
+  reverseCharge?: ReverseCharge | null;
+}
+
+/** The two VAT IDs a reverse-charged invoice must show. */
+export interface ReverseCharge {
+  /** The buyer's VAT ID with its country prefix ("FR40303265045"). */
+  buyerVatId: string;
+  /** The merchant's VAT ID with its country prefix ("IE6388047V"). */
+  merchantVatId: string;
 }
 
 /** Amounts of one checkout, all integers in the currency's minor unit. */
@@ -35,6 +49,8 @@ export interface Quote {
   dueToday: number;
   taxRateBasisPoints: number;
   taxInclusive: boolean;
+  /** Set when the sale is reverse charged (tax is 0); absent in quotes stored before it existed. */
+  reverseCharge?: ReverseCharge | null;
   promoCode: string | null;
   percentOff: number;
   trialDays: number | null;
@@ -73,9 +89,12 @@ export function quote(input: QuoteInput): Quote {
   const taxInclusive = plan.tax === 'inclusive';
   // Inclusive: the discounted price already contains the tax, so extract it.
   // Exclusive: the tax is added on top of the discounted price.
-  const tax = taxInclusive
-    ? discounted - roundHalfUp((discounted * 10_000) / (10_000 + taxRateBasisPoints))
-    : roundHalfUp((discounted * taxRateBasisPoints) / 10_000);
+  const reverseCharge = input.reverseCharge ?? null;
+  const tax = reverseCharge
+    ? 0
+    : taxInclusive
+      ? discounted - roundHalfUp((discounted * 10_000) / (10_000 + taxRateBasisPoints))
+      : roundHalfUp((discounted * taxRateBasisPoints) / 10_000);
   const total = taxInclusive ? discounted : discounted + tax;
   const trialDays = plan.trialDays ?? null;
   return {
@@ -89,8 +108,9 @@ export function quote(input: QuoteInput): Quote {
     tax,
     total,
     dueToday: trialDays ? 0 : total,
-    taxRateBasisPoints,
+    taxRateBasisPoints: reverseCharge ? 0 : taxRateBasisPoints,
     taxInclusive,
+    reverseCharge,
     promoCode: promo?.code ?? null,
     percentOff,
     trialDays,

@@ -21,6 +21,26 @@ export interface SessionSelection {
   quote: Quote;
   /** The language of the checkout (BCP 47, default `en`): emails to the buyer use it. */
   locale?: string;
+  /** A business buyer's details; null (or absent) for a consumer. */
+  business?: BusinessBuyer | null;
+}
+
+/**
+ * What a business buyer gave: company, VAT ID and billing address (country: the session's).
+ * Whether the sale was reverse charged is in the quote (`quote.reverseCharge`).
+ */
+export interface BusinessBuyer {
+  company: string;
+  /** With its country prefix, after the offline check; null when the buyer gave none. */
+  vatId: string | null;
+  /**
+   * `verified`: the online check (VIES) confirmed it; `unverified`: checked offline only
+   * (no online checker, or it did not answer in time); null without an ID.
+   */
+  vatIdStatus: 'verified' | 'unverified' | null;
+  street: string;
+  postalCode: string;
+  city: string;
 }
 
 /** A stored checkout session. Times are the database's. */
@@ -83,6 +103,8 @@ export interface Order {
   paymentMethod: PaymentMethodShown | null;
   /** For a renewal: the end of the period it paid for. */
   periodEnd: Date | null;
+  /** The business buyer of a checkout order (copied from its session); null otherwise. */
+  business: BusinessBuyer | null;
   createdAt: Date;
 }
 

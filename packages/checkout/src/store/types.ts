@@ -11,6 +11,7 @@ import type {
 } from './records.js';
 
 export type {
+  BusinessBuyer,
   CheckoutSession,
   Order,
   PaymentMethodShown,
@@ -117,6 +118,8 @@ export interface CompletionRecord {
     | 'subscriptionId'
     | 'periodEnd'
     | 'paymentMethod'
+    // Copied from the session by the store, in the statement that writes the order.
+    | 'business'
   > & {
     /** The card it was paid (or saved) with, when the provider said. */
     paymentMethod?: PaymentMethodShown | null;

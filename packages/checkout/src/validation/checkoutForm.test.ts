@@ -65,6 +65,7 @@ describe('a visitor who fills in the starter plan form correctly', () => {
         name: 'Ada Lovelace',
         country: 'DE',
         promo: { status: 'none' },
+        business: null,
       },
     });
   });
@@ -294,5 +295,33 @@ describe('a visitor typing more than a field holds', () => {
         promo: { message: 'errorTooLong', values: { max: 32 } },
       },
     });
+  });
+});
+
+describe('a business buyer', () => {
+  const business = { ...filledIn, business: 'on', vatId: 'FR40303265045', country: 'FR' };
+
+  it('must name the company', () => {
+    const result = validateCheckout(business, context('starter'));
+    expect(result).toEqual({ ok: false, fieldErrors: { company: { message: 'errorRequired' } } });
+  });
+
+  it('gets the details in the submission', () => {
+    const result = validateCheckout(
+      { ...business, company: ' Acme SAS ', city: 'Lyon' },
+      context('starter'),
+    );
+    expect(result.ok && result.submission.business).toEqual({
+      company: 'Acme SAS',
+      vatId: 'FR40303265045',
+      street: '',
+      postalCode: '',
+      city: 'Lyon',
+    });
+  });
+
+  it('is a consumer when the box is not ticked, whatever the other fields hold', () => {
+    const result = validateCheckout({ ...business, business: '' }, context('starter'));
+    expect(result.ok && result.submission.business).toBeNull();
   });
 });

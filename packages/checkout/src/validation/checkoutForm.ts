@@ -14,7 +14,16 @@ export const CHECKOUT_FIELDS = [
   'name',
   'country',
   'promo',
+  // A business buyer's details (components/BusinessFields.tsx); read only when `business` is on.
+  'business',
+  'company',
+  'vatId',
+  'street',
+  'postalCode',
+  'city',
 ] as const;
+/** The fields only a business buyer fills in. */
+export const BUSINESS_FIELDS = ['company', 'vatId', 'street', 'postalCode', 'city'] as const;
 /** One field of the plan-step form. */
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
@@ -50,6 +59,17 @@ export interface CheckoutSubmission {
   name: string;
   country: string;
   promo: PromoResolution & { status: 'none' | 'valid' };
+  /** A business buyer's details as typed (the VAT ID is checked by the engine), or null. */
+  business: BusinessDetails | null;
+}
+
+/** What a business buyer adds: company, VAT ID (may be empty) and billing address. */
+export interface BusinessDetails {
+  company: string;
+  vatId: string;
+  street: string;
+  postalCode: string;
+  city: string;
 }
 
 /** Result of validating a submission. */
@@ -77,6 +97,12 @@ export const FIELD_MAX_LENGTH = {
   name: 100,
   country: 2,
   promo: 32,
+  business: 2,
+  company: 100,
+  vatId: 20,
+  street: 200,
+  postalCode: 16,
+  city: 100,
 } as const satisfies Record<CheckoutField, number>;
 
 // C0 and C1 controls (NUL, tab, newline, escape…) and DEL (Cc), unpaired surrogates (Cs in
@@ -167,6 +193,15 @@ export function validateField(
     }
     case 'country':
       return catalog.countries.some((c) => c.code === value) ? null : { message: 'errorCountry' };
+    // Whether company and VAT ID are needed depends on the `business` box: validateCheckout.
+    case 'business':
+      return value === '' || value === 'on' ? null : { message: 'errorRequired' };
+    case 'company':
+    case 'vatId':
+    case 'street':
+    case 'postalCode':
+    case 'city':
+      return checkText(value, FIELD_MAX_LENGTH[field]);
     case 'promo': {
       const textError = checkText(value, FIELD_MAX_LENGTH.promo);
       if (textError) return textError;
@@ -187,10 +222,16 @@ export function validateCheckout(
   const { catalog, plan, now } = context;
   const get = (field: CheckoutField) => values[field] ?? '';
   const fieldErrors: Partial<Record<CheckoutField, FieldError>> = {};
+  const isBusiness = get('business') === 'on';
   for (const field of CHECKOUT_FIELDS) {
     if (field === 'seats' && !plan.seats) continue;
+    // A consumer's form may still carry business fields (the box unticked): ignored.
+    if (!isBusiness && (BUSINESS_FIELDS as readonly string[]).includes(field)) continue;
     const error = validateField(field, get(field), context);
     if (error) fieldErrors[field] = error;
+  }
+  if (isBusiness && get('company').trim() === '' && !fieldErrors.company) {
+    fieldErrors.company = { message: 'errorRequired' };
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   const promo = resolvePromoCode(catalog, get('promo'), plan.id, now);
@@ -209,6 +250,15 @@ export function validateCheckout(
       name: get('name').trim(),
       country: get('country'),
       promo,
+      business: isBusiness
+        ? {
+            company: get('company').trim(),
+            vatId: get('vatId').trim(),
+            street: get('street').trim(),
+            postalCode: get('postalCode').trim(),
+            city: get('city').trim(),
+          }
+        : null,
     },
   };
 }

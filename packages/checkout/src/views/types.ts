@@ -92,8 +92,16 @@ export type ReceiptPageView =
       kind: 'checkout' | 'renewal';
       /** When it was paid (ISO 8601). */
       date: string;
-      buyer: { name: string; email: string; country: string };
-      merchant: { name: string; address: string[] };
+      /** `company` and `vatId`: a business buyer's (null for a consumer, `vatId` when given none). */
+      buyer: {
+        name: string;
+        email: string;
+        country: string;
+        company: string | null;
+        vatId: string | null;
+      };
+      /** `vatId`: the merchant's, on a business buyer's receipt (null otherwise or when unset). */
+      merchant: { name: string; address: string[]; vatId: string | null };
       /** The subscription's manage page (signed), when there is a subscription. */
       manageUrl: string | null;
     }

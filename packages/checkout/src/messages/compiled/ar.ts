@@ -1230,4 +1230,22 @@ export const ar: CompiledMessages = {
   manageNotFoundTitle: 'الرابط غير صالح',
   manageNotFoundLead: 'هذا الرابط غير مكتمل أو لم يعد صالحًا. افتحه من أحدث رسالة بريد إلكتروني.',
   finishProcessingReload: 'التحقق مرة أخرى',
+  businessToggle: 'الشراء لصالح شركة',
+  businessHint: 'أدخل بيانات شركتك ورقم ضريبة القيمة المضافة للحصول على فاتورة باسم الشركة.',
+  companyLabel: 'اسم الشركة',
+  vatIdLabel: 'رقم ضريبة القيمة المضافة أو الرقم الضريبي (اختياري)',
+  vatIdHint: 'مع بادئة البلد أو بدونها، مثل FR40303265045.',
+  streetLabel: 'عنوان الفوترة',
+  postalCodeLabel: 'الرمز البريدي',
+  cityLabel: 'المدينة',
+  errorVatIdInvalid:
+    'هذا ليس رقم ضريبة قيمة مضافة صالحًا للبلد الذي اخترته. تحقق من الرقم وأرقام التحقق فيه.',
+  errorVatIdRejected:
+    'لا يعرف سجل ضريبة القيمة المضافة في الاتحاد الأوروبي (VIES) هذا الرقم. تحقق من الرقم.',
+  summaryReverseCharge: 'ضريبة القيمة المضافة 0٪ (الاحتساب العكسي)',
+  reverseChargeTitle: 'الاحتساب العكسي',
+  reverseChargeNote:
+    'يتولى المستلم احتساب ضريبة القيمة المضافة (المادة 196 من التوجيه 2006/112/EC).',
+  buyerVatIdLabel: 'رقم ضريبة القيمة المضافة للمشتري',
+  merchantVatIdLabel: 'رقم ضريبة القيمة المضافة للبائع',
 };

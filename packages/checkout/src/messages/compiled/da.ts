@@ -976,4 +976,20 @@ export const da: CompiledMessages = {
   manageNotFoundLead:
     'Linket er ufuldstændigt eller ikke længere gyldigt. Åbn det fra din seneste e-mail.',
   finishProcessingReload: 'Tjek igen',
+  businessToggle: 'Køb til en virksomhed',
+  businessHint: 'Angiv virksomhedens oplysninger og momsnummer for at få en erhvervsfaktura.',
+  companyLabel: 'Virksomhedsnavn',
+  vatIdLabel: 'Momsnummer eller skattenummer (valgfrit)',
+  vatIdHint: 'Med eller uden landepræfiks, f.eks. FR40303265045.',
+  streetLabel: 'Faktureringsadresse',
+  postalCodeLabel: 'Postnummer',
+  cityLabel: 'By',
+  errorVatIdInvalid:
+    'Dette er ikke et gyldigt momsnummer for det valgte land. Kontrollér nummeret og dets kontrolcifre.',
+  errorVatIdRejected: 'EU’s momsregister (VIES) kender ikke dette momsnummer. Kontrollér nummeret.',
+  summaryReverseCharge: 'Moms 0 % (omvendt betalingspligt)',
+  reverseChargeTitle: 'Omvendt betalingspligt',
+  reverseChargeNote: 'Køber afregner momsen (art. 196 i direktiv 2006/112/EF).',
+  buyerVatIdLabel: 'Købers momsnummer',
+  merchantVatIdLabel: 'Sælgers momsnummer',
 };

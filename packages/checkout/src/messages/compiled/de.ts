@@ -985,4 +985,23 @@ export const de: CompiledMessages = {
   manageNotFoundLead:
     'Dieser Link ist unvollständig oder nicht mehr gültig. Öffnen Sie ihn aus Ihrer neuesten E-Mail.',
   finishProcessingReload: 'Erneut prüfen',
+  businessToggle: 'Kauf für ein Unternehmen',
+  businessHint:
+    'Geben Sie die Daten Ihres Unternehmens und die USt-IdNr. an, um eine Geschäftsrechnung zu erhalten.',
+  companyLabel: 'Firmenname',
+  vatIdLabel: 'USt-IdNr. oder Steuernummer (optional)',
+  vatIdHint: 'Mit oder ohne Länderpräfix, z. B. FR40303265045.',
+  streetLabel: 'Rechnungsadresse',
+  postalCodeLabel: 'Postleitzahl',
+  cityLabel: 'Ort',
+  errorVatIdInvalid:
+    'Das ist keine gültige USt-IdNr. für das gewählte Land. Prüfen Sie die Nummer und ihre Prüfziffern.',
+  errorVatIdRejected:
+    'Das EU-Mehrwertsteuerregister (MIAS/VIES) kennt diese USt-IdNr. nicht. Prüfen Sie die Nummer.',
+  summaryReverseCharge: 'USt. 0 % (Steuerschuldnerschaft des Leistungsempfängers)',
+  reverseChargeTitle: 'Reverse-Charge-Verfahren',
+  reverseChargeNote:
+    'Steuerschuldnerschaft des Leistungsempfängers (Art. 196 der Richtlinie 2006/112/EG).',
+  buyerVatIdLabel: 'USt-IdNr. des Käufers',
+  merchantVatIdLabel: 'USt-IdNr. des Verkäufers',
 };

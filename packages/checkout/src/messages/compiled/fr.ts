@@ -983,4 +983,22 @@ export const fr: CompiledMessages = {
   manageNotFoundLead:
     'Ce lien est incomplet ou n’est plus valide. Ouvrez-le depuis votre dernier e-mail.',
   finishProcessingReload: 'Vérifier à nouveau',
+  businessToggle: 'Achat pour une entreprise',
+  businessHint:
+    'Indiquez les coordonnées de votre entreprise et votre numéro de TVA pour recevoir une facture professionnelle.',
+  companyLabel: 'Raison sociale',
+  vatIdLabel: 'Numéro de TVA ou identifiant fiscal (facultatif)',
+  vatIdHint: 'Avec ou sans le préfixe du pays, par exemple FR40303265045.',
+  streetLabel: 'Adresse de facturation',
+  postalCodeLabel: 'Code postal',
+  cityLabel: 'Ville',
+  errorVatIdInvalid:
+    'Ce numéro de TVA n’est pas valide pour le pays choisi. Vérifiez le numéro et sa clé de contrôle.',
+  errorVatIdRejected:
+    'Le registre européen de la TVA (VIES) ne connaît pas ce numéro de TVA. Vérifiez le numéro.',
+  summaryReverseCharge: 'TVA 0 % (autoliquidation)',
+  reverseChargeTitle: 'Autoliquidation',
+  reverseChargeNote: 'TVA due par le preneur (art. 196 de la directive 2006/112/CE).',
+  buyerVatIdLabel: 'Numéro de TVA de l’acheteur',
+  merchantVatIdLabel: 'Numéro de TVA du vendeur',
 };

@@ -998,4 +998,21 @@ export const he: CompiledMessages = {
   manageNotFoundTitle: 'הקישור אינו תקף',
   manageNotFoundLead: 'הקישור הזה חלקי או שכבר אינו תקף. פתחו אותו מהאימייל האחרון שקיבלתם.',
   finishProcessingReload: 'בדיקה חוזרת',
+  businessToggle: 'רכישה עבור עסק',
+  businessHint: 'הזינו את פרטי העסק ומספר המע״מ כדי לקבל חשבונית עסקית.',
+  companyLabel: 'שם החברה',
+  vatIdLabel: 'מספר מע״מ או מזהה מס (לא חובה)',
+  vatIdHint: 'עם קידומת המדינה או בלעדיה, למשל FR40303265045.',
+  streetLabel: 'כתובת לחיוב',
+  postalCodeLabel: 'מיקוד',
+  cityLabel: 'עיר',
+  errorVatIdInvalid:
+    'זה אינו מספר מע״מ תקף עבור המדינה שנבחרה. בדקו את המספר ואת ספרות הביקורת שלו.',
+  errorVatIdRejected:
+    'מרשם המע״מ של האיחוד האירופי (VIES) אינו מכיר את מספר המע״מ הזה. בדקו את המספר.',
+  summaryReverseCharge: 'מע״מ 0% (חיוב הפוך)',
+  reverseChargeTitle: 'חיוב הפוך',
+  reverseChargeNote: 'המע״מ ידווח על ידי מקבל השירות (סעיף 196 להנחיה 2006/112/EC).',
+  buyerVatIdLabel: 'מספר המע״מ של הקונה',
+  merchantVatIdLabel: 'מספר המע״מ של המוכר',
 };

@@ -980,4 +980,23 @@ export const it: CompiledMessages = {
   manageNotFoundLead:
     'Questo link è incompleto o non è più valido. Aprilo dalla tua email più recente.',
   finishProcessingReload: 'Controlla di nuovo',
+  businessToggle: 'Acquisto per un’azienda',
+  businessHint:
+    'Inserisci i dati della tua azienda e la partita IVA per ricevere una fattura intestata all’azienda.',
+  companyLabel: 'Ragione sociale',
+  vatIdLabel: 'Partita IVA o codice fiscale (facoltativo)',
+  vatIdHint: 'Con o senza il prefisso del paese, ad es. FR40303265045.',
+  streetLabel: 'Indirizzo di fatturazione',
+  postalCodeLabel: 'CAP',
+  cityLabel: 'Città',
+  errorVatIdInvalid:
+    'Questa partita IVA non è valida per il paese scelto. Controlla il numero e le cifre di controllo.',
+  errorVatIdRejected:
+    'Il registro IVA dell’UE (VIES) non riconosce questa partita IVA. Controlla il numero.',
+  summaryReverseCharge: 'IVA 0% (inversione contabile)',
+  reverseChargeTitle: 'Inversione contabile',
+  reverseChargeNote:
+    'IVA da assolvere a cura del destinatario (art. 196 della direttiva 2006/112/CE).',
+  buyerVatIdLabel: 'Partita IVA dell’acquirente',
+  merchantVatIdLabel: 'Partita IVA del venditore',
 };

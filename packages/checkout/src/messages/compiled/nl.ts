@@ -986,4 +986,22 @@ export const nl: CompiledMessages = {
   manageNotFoundLead:
     'Deze link is onvolledig of niet meer geldig. Open hem vanuit je meest recente e-mail.',
   finishProcessingReload: 'Opnieuw controleren',
+  businessToggle: 'Zakelijke aankoop',
+  businessHint:
+    'Vul de gegevens en het btw-nummer van uw bedrijf in om een zakelijke factuur te ontvangen.',
+  companyLabel: 'Bedrijfsnaam',
+  vatIdLabel: 'Btw-nummer of fiscaal nummer (optioneel)',
+  vatIdHint: 'Met of zonder landcode, bijvoorbeeld FR40303265045.',
+  streetLabel: 'Factuuradres',
+  postalCodeLabel: 'Postcode',
+  cityLabel: 'Plaats',
+  errorVatIdInvalid:
+    'Dit is geen geldig btw-nummer voor het gekozen land. Controleer het nummer en de controlecijfers.',
+  errorVatIdRejected:
+    'Het btw-register van de EU (VIES) kent dit btw-nummer niet. Controleer het nummer.',
+  summaryReverseCharge: 'Btw 0% (verlegd)',
+  reverseChargeTitle: 'Btw verlegd',
+  reverseChargeNote: 'Btw verlegd naar de afnemer (art. 196, Richtlijn 2006/112/EG).',
+  buyerVatIdLabel: 'Btw-nummer van de koper',
+  merchantVatIdLabel: 'Btw-nummer van de verkoper',
 };

@@ -1162,4 +1162,20 @@ export const pl: CompiledMessages = {
   manageNotFoundLead:
     'Ten link jest niepełny lub już nieważny. Otwórz go z najnowszej wiadomości e-mail.',
   finishProcessingReload: 'Sprawdź ponownie',
+  businessToggle: 'Zakup na firmę',
+  businessHint: 'Podaj dane firmy i numer VAT UE, aby otrzymać fakturę dla firmy.',
+  companyLabel: 'Nazwa firmy',
+  vatIdLabel: 'Numer VAT lub NIP (opcjonalnie)',
+  vatIdHint: 'Z prefiksem kraju lub bez, np. FR40303265045.',
+  streetLabel: 'Adres rozliczeniowy',
+  postalCodeLabel: 'Kod pocztowy',
+  cityLabel: 'Miejscowość',
+  errorVatIdInvalid:
+    'To nie jest prawidłowy numer VAT dla wybranego kraju. Sprawdź numer i jego cyfry kontrolne.',
+  errorVatIdRejected: 'Unijny rejestr VAT (VIES) nie zna tego numeru VAT. Sprawdź numer.',
+  summaryReverseCharge: 'VAT 0% (odwrotne obciążenie)',
+  reverseChargeTitle: 'Odwrotne obciążenie',
+  reverseChargeNote: 'VAT rozlicza nabywca (art. 196 dyrektywy 2006/112/WE).',
+  buyerVatIdLabel: 'Numer VAT nabywcy',
+  merchantVatIdLabel: 'Numer VAT sprzedawcy',
 };

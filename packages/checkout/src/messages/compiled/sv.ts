@@ -976,4 +976,22 @@ export const sv: CompiledMessages = {
   manageNotFoundLead:
     'Länken är ofullständig eller inte längre giltig. Öppna den från ditt senaste mejl.',
   finishProcessingReload: 'Kontrollera igen',
+  businessToggle: 'Köp för ett företag',
+  businessHint:
+    'Ange företagets uppgifter och momsregistreringsnummer för att få en företagsfaktura.',
+  companyLabel: 'Företagsnamn',
+  vatIdLabel: 'Momsregistreringsnummer eller skattenummer (valfritt)',
+  vatIdHint: 'Med eller utan landsprefix, till exempel FR40303265045.',
+  streetLabel: 'Faktureringsadress',
+  postalCodeLabel: 'Postnummer',
+  cityLabel: 'Ort',
+  errorVatIdInvalid:
+    'Det här är inget giltigt momsregistreringsnummer för det valda landet. Kontrollera numret och dess kontrollsiffror.',
+  errorVatIdRejected:
+    'EU:s momsregister (VIES) känner inte till det här momsregistreringsnumret. Kontrollera numret.',
+  summaryReverseCharge: 'Moms 0 % (omvänd skattskyldighet)',
+  reverseChargeTitle: 'Omvänd skattskyldighet',
+  reverseChargeNote: 'Köparen redovisar momsen (art. 196 i direktiv 2006/112/EG).',
+  buyerVatIdLabel: 'Köparens momsregistreringsnummer',
+  merchantVatIdLabel: 'Säljarens momsregistreringsnummer',
 };

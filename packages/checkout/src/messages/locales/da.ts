@@ -218,4 +218,20 @@ export const da: CheckoutMessages = {
     'Webstedet blev opdateret, efter at du åbnede siden. Genindlæs abonnementet, og send formularen igen.',
   storeUnavailableLead:
     'Vi kan ikke nå vores ordreoplysninger lige nu. Prøv igen om et minut; hvis du var ved at betale, så tjek først din e-mail for en kvittering.',
+  businessToggle: 'Køb til en virksomhed',
+  businessHint: 'Angiv virksomhedens oplysninger og momsnummer for at få en erhvervsfaktura.',
+  companyLabel: 'Virksomhedsnavn',
+  vatIdLabel: 'Momsnummer eller skattenummer (valgfrit)',
+  vatIdHint: 'Med eller uden landepræfiks, f.eks. FR40303265045.',
+  streetLabel: 'Faktureringsadresse',
+  postalCodeLabel: 'Postnummer',
+  cityLabel: 'By',
+  errorVatIdInvalid:
+    'Dette er ikke et gyldigt momsnummer for det valgte land. Kontrollér nummeret og dets kontrolcifre.',
+  errorVatIdRejected: 'EU’s momsregister (VIES) kender ikke dette momsnummer. Kontrollér nummeret.',
+  summaryReverseCharge: 'Moms 0 % (omvendt betalingspligt)',
+  reverseChargeTitle: 'Omvendt betalingspligt',
+  reverseChargeNote: 'Køber afregner momsen (art. 196 i direktiv 2006/112/EF).',
+  buyerVatIdLabel: 'Købers momsnummer',
+  merchantVatIdLabel: 'Sælgers momsnummer',
 };

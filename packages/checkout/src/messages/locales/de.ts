@@ -226,4 +226,23 @@ export const de: CheckoutMessages = {
     'Die Website wurde aktualisiert, nachdem Sie diese Seite geöffnet haben. Laden Sie den Tarif neu und senden Sie das Formular erneut.',
   storeUnavailableLead:
     'Wir erreichen unsere Bestelldaten gerade nicht. Bitte versuchen Sie es in einer Minute erneut; falls Sie gerade bezahlt haben, sehen Sie zuerst in Ihren E-Mails nach einem Beleg.',
+  businessToggle: 'Kauf für ein Unternehmen',
+  businessHint:
+    'Geben Sie die Daten Ihres Unternehmens und die USt-IdNr. an, um eine Geschäftsrechnung zu erhalten.',
+  companyLabel: 'Firmenname',
+  vatIdLabel: 'USt-IdNr. oder Steuernummer (optional)',
+  vatIdHint: 'Mit oder ohne Länderpräfix, z. B. FR40303265045.',
+  streetLabel: 'Rechnungsadresse',
+  postalCodeLabel: 'Postleitzahl',
+  cityLabel: 'Ort',
+  errorVatIdInvalid:
+    'Das ist keine gültige USt-IdNr. für das gewählte Land. Prüfen Sie die Nummer und ihre Prüfziffern.',
+  errorVatIdRejected:
+    'Das EU-Mehrwertsteuerregister (MIAS/VIES) kennt diese USt-IdNr. nicht. Prüfen Sie die Nummer.',
+  summaryReverseCharge: 'USt. 0 % (Steuerschuldnerschaft des Leistungsempfängers)',
+  reverseChargeTitle: 'Reverse-Charge-Verfahren',
+  reverseChargeNote:
+    'Steuerschuldnerschaft des Leistungsempfängers (Art. 196 der Richtlinie 2006/112/EG).',
+  buyerVatIdLabel: 'USt-IdNr. des Käufers',
+  merchantVatIdLabel: 'USt-IdNr. des Verkäufers',
 };

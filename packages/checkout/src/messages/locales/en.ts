@@ -216,4 +216,22 @@ export const en = {
     'The site was updated after you opened this page. Reload the plan and send the form again.',
   storeUnavailableLead:
     'We cannot reach our order records at the moment. Please try again in a minute; if you were paying, check your email for a receipt first.',
+  // Business buyers and the EU reverse charge (businessMessages.ts).
+  businessToggle: 'Buying for a business',
+  businessHint: 'Add your company’s details and VAT ID to get a business invoice.',
+  companyLabel: 'Company name',
+  vatIdLabel: 'VAT or tax ID (optional)',
+  vatIdHint: 'With or without the country prefix, such as FR40303265045.',
+  streetLabel: 'Billing address',
+  postalCodeLabel: 'Postal code',
+  cityLabel: 'City',
+  errorVatIdInvalid:
+    'This is not a valid VAT ID for the country you chose. Check the number and its check digits.',
+  errorVatIdRejected: 'The EU VAT register (VIES) does not know this VAT ID. Check the number.',
+  summaryReverseCharge: 'VAT 0% (reverse charge)',
+  reverseChargeTitle: 'Reverse charge',
+  reverseChargeNote:
+    'VAT to be accounted for by the recipient (Art. 196, Council Directive 2006/112/EC).',
+  buyerVatIdLabel: 'Buyer’s VAT ID',
+  merchantVatIdLabel: 'Seller’s VAT ID',
 } as const;

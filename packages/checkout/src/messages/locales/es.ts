@@ -218,4 +218,22 @@ export const es: CheckoutMessages = {
     'El sitio se actualizó después de que abrieras esta página. Recarga el plan y envía el formulario de nuevo.',
   storeUnavailableLead:
     'Ahora mismo no podemos acceder a nuestros registros de pedidos. Inténtalo de nuevo dentro de un minuto; si estabas pagando, busca primero un recibo en tu correo.',
+  businessToggle: 'Compra para una empresa',
+  businessHint:
+    'Añada los datos de su empresa y su NIF-IVA para recibir una factura a nombre de la empresa.',
+  companyLabel: 'Nombre de la empresa',
+  vatIdLabel: 'NIF-IVA o identificación fiscal (opcional)',
+  vatIdHint: 'Con o sin el prefijo del país, p. ej., FR40303265045.',
+  streetLabel: 'Dirección de facturación',
+  postalCodeLabel: 'Código postal',
+  cityLabel: 'Ciudad',
+  errorVatIdInvalid:
+    'Este no es un NIF-IVA válido para el país elegido. Revise el número y sus dígitos de control.',
+  errorVatIdRejected:
+    'El registro de IVA de la UE (VIES) no reconoce este NIF-IVA. Revise el número.',
+  summaryReverseCharge: 'IVA 0 % (inversión del sujeto pasivo)',
+  reverseChargeTitle: 'Inversión del sujeto pasivo',
+  reverseChargeNote: 'IVA a liquidar por el destinatario (art. 196 de la Directiva 2006/112/CE).',
+  buyerVatIdLabel: 'NIF-IVA del comprador',
+  merchantVatIdLabel: 'NIF-IVA del vendedor',
 };

@@ -222,4 +222,23 @@ export const it: CheckoutMessages = {
     'Il sito è stato aggiornato dopo che hai aperto questa pagina. Ricarica il piano e invia di nuovo il modulo.',
   storeUnavailableLead:
     'Al momento non riusciamo a raggiungere l’archivio degli ordini. Riprova tra un minuto; se stavi pagando, controlla prima se hai ricevuto una ricevuta via email.',
+  businessToggle: 'Acquisto per un’azienda',
+  businessHint:
+    'Inserisci i dati della tua azienda e la partita IVA per ricevere una fattura intestata all’azienda.',
+  companyLabel: 'Ragione sociale',
+  vatIdLabel: 'Partita IVA o codice fiscale (facoltativo)',
+  vatIdHint: 'Con o senza il prefisso del paese, ad es. FR40303265045.',
+  streetLabel: 'Indirizzo di fatturazione',
+  postalCodeLabel: 'CAP',
+  cityLabel: 'Città',
+  errorVatIdInvalid:
+    'Questa partita IVA non è valida per il paese scelto. Controlla il numero e le cifre di controllo.',
+  errorVatIdRejected:
+    'Il registro IVA dell’UE (VIES) non riconosce questa partita IVA. Controlla il numero.',
+  summaryReverseCharge: 'IVA 0% (inversione contabile)',
+  reverseChargeTitle: 'Inversione contabile',
+  reverseChargeNote:
+    'IVA da assolvere a cura del destinatario (art. 196 della direttiva 2006/112/CE).',
+  buyerVatIdLabel: 'Partita IVA dell’acquirente',
+  merchantVatIdLabel: 'Partita IVA del venditore',
 };

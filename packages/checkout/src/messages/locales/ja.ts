@@ -219,4 +219,21 @@ export const ja: CheckoutMessages = {
     'ページを開いた後にサイトが更新されました。プランのページを再読み込みして、フォームをもう一度送信してください。',
   storeUnavailableLead:
     '現在、注文記録にアクセスできません。1分後にもう一度お試しください。お支払い中だった場合は、まず領収書のメールが届いていないかご確認ください。',
+  businessToggle: '法人として購入する',
+  businessHint: '法人向け請求書を受け取るには、会社情報とVAT番号を入力してください。',
+  companyLabel: '会社名',
+  vatIdLabel: 'VAT番号または税務ID（任意）',
+  vatIdHint: '国コードの有無は問いません（例: FR40303265045）。',
+  streetLabel: '請求先住所',
+  postalCodeLabel: '郵便番号',
+  cityLabel: '市区町村',
+  errorVatIdInvalid:
+    '選択した国のVAT番号として有効ではありません。番号とチェックディジットを確認してください。',
+  errorVatIdRejected:
+    'EUのVAT登録システム（VIES）にこのVAT番号は登録されていません。番号を確認してください。',
+  summaryReverseCharge: 'VAT 0%（リバースチャージ）',
+  reverseChargeTitle: 'リバースチャージ',
+  reverseChargeNote: 'VATは受領者が申告・納付します（EU指令2006/112/EC第196条）。',
+  buyerVatIdLabel: '購入者のVAT番号',
+  merchantVatIdLabel: '販売者のVAT番号',
 };

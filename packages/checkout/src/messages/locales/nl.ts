@@ -223,4 +223,22 @@ export const nl: CheckoutMessages = {
     'De site is bijgewerkt nadat je deze pagina opende. Laad het abonnement opnieuw en verstuur het formulier nogmaals.',
   storeUnavailableLead:
     'We kunnen onze bestelgegevens op dit moment niet bereiken. Probeer het over een minuut opnieuw; als je aan het betalen was, kijk dan eerst in je e-mail of je een betaalbewijs hebt gekregen.',
+  businessToggle: 'Zakelijke aankoop',
+  businessHint:
+    'Vul de gegevens en het btw-nummer van uw bedrijf in om een zakelijke factuur te ontvangen.',
+  companyLabel: 'Bedrijfsnaam',
+  vatIdLabel: 'Btw-nummer of fiscaal nummer (optioneel)',
+  vatIdHint: 'Met of zonder landcode, bijvoorbeeld FR40303265045.',
+  streetLabel: 'Factuuradres',
+  postalCodeLabel: 'Postcode',
+  cityLabel: 'Plaats',
+  errorVatIdInvalid:
+    'Dit is geen geldig btw-nummer voor het gekozen land. Controleer het nummer en de controlecijfers.',
+  errorVatIdRejected:
+    'Het btw-register van de EU (VIES) kent dit btw-nummer niet. Controleer het nummer.',
+  summaryReverseCharge: 'Btw 0% (verlegd)',
+  reverseChargeTitle: 'Btw verlegd',
+  reverseChargeNote: 'Btw verlegd naar de afnemer (art. 196, Richtlijn 2006/112/EG).',
+  buyerVatIdLabel: 'Btw-nummer van de koper',
+  merchantVatIdLabel: 'Btw-nummer van de verkoper',
 };

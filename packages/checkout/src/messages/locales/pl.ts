@@ -226,4 +226,20 @@ export const pl: CheckoutMessages = {
     'Strona została zaktualizowana po jej otwarciu. Odśwież plan i wyślij formularz ponownie.',
   storeUnavailableLead:
     'W tej chwili nie mamy dostępu do naszych zamówień. Spróbuj ponownie za minutę; jeśli właśnie płaciłeś, najpierw sprawdź, czy w skrzynce e-mail jest potwierdzenie.',
+  businessToggle: 'Zakup na firmę',
+  businessHint: 'Podaj dane firmy i numer VAT UE, aby otrzymać fakturę dla firmy.',
+  companyLabel: 'Nazwa firmy',
+  vatIdLabel: 'Numer VAT lub NIP (opcjonalnie)',
+  vatIdHint: 'Z prefiksem kraju lub bez, np. FR40303265045.',
+  streetLabel: 'Adres rozliczeniowy',
+  postalCodeLabel: 'Kod pocztowy',
+  cityLabel: 'Miejscowość',
+  errorVatIdInvalid:
+    'To nie jest prawidłowy numer VAT dla wybranego kraju. Sprawdź numer i jego cyfry kontrolne.',
+  errorVatIdRejected: 'Unijny rejestr VAT (VIES) nie zna tego numeru VAT. Sprawdź numer.',
+  summaryReverseCharge: 'VAT 0% (odwrotne obciążenie)',
+  reverseChargeTitle: 'Odwrotne obciążenie',
+  reverseChargeNote: 'VAT rozlicza nabywca (art. 196 dyrektywy 2006/112/WE).',
+  buyerVatIdLabel: 'Numer VAT nabywcy',
+  merchantVatIdLabel: 'Numer VAT sprzedawcy',
 };

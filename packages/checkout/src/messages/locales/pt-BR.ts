@@ -220,4 +220,22 @@ export const ptBR: CheckoutMessages = {
     'O site foi atualizado depois que você abriu esta página. Recarregue o plano e envie o formulário de novo.',
   storeUnavailableLead:
     'No momento não conseguimos acessar nossos registros de pedidos. Tente novamente em um minuto; se você estava pagando, procure primeiro um recibo no seu e-mail.',
+  businessToggle: 'Compra para uma empresa',
+  businessHint:
+    'Informe os dados da sua empresa e o número de IVA para receber uma fatura empresarial.',
+  companyLabel: 'Razão social',
+  vatIdLabel: 'Número de IVA ou identificação fiscal (opcional)',
+  vatIdHint: 'Com ou sem o prefixo do país, por exemplo FR40303265045.',
+  streetLabel: 'Endereço de cobrança',
+  postalCodeLabel: 'CEP',
+  cityLabel: 'Cidade',
+  errorVatIdInvalid:
+    'Este não é um número de IVA válido para o país escolhido. Verifique o número e os dígitos de controle.',
+  errorVatIdRejected:
+    'O registro de IVA da UE (VIES) não reconhece este número de IVA. Verifique o número.',
+  summaryReverseCharge: 'IVA 0% (autoliquidação)',
+  reverseChargeTitle: 'Autoliquidação',
+  reverseChargeNote: 'IVA devido pelo adquirente (art. 196.º da Diretiva 2006/112/CE).',
+  buyerVatIdLabel: 'Número de IVA do comprador',
+  merchantVatIdLabel: 'Número de IVA do vendedor',
 };

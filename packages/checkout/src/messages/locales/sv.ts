@@ -220,4 +220,22 @@ export const sv: CheckoutMessages = {
     'Webbplatsen uppdaterades efter att du öppnade sidan. Ladda om planen och skicka formuläret igen.',
   storeUnavailableLead:
     'Vi når inte våra orderuppgifter just nu. Försök igen om en minut; om du höll på att betala, titta först efter ett kvitto i din e-post.',
+  businessToggle: 'Köp för ett företag',
+  businessHint:
+    'Ange företagets uppgifter och momsregistreringsnummer för att få en företagsfaktura.',
+  companyLabel: 'Företagsnamn',
+  vatIdLabel: 'Momsregistreringsnummer eller skattenummer (valfritt)',
+  vatIdHint: 'Med eller utan landsprefix, till exempel FR40303265045.',
+  streetLabel: 'Faktureringsadress',
+  postalCodeLabel: 'Postnummer',
+  cityLabel: 'Ort',
+  errorVatIdInvalid:
+    'Det här är inget giltigt momsregistreringsnummer för det valda landet. Kontrollera numret och dess kontrollsiffror.',
+  errorVatIdRejected:
+    'EU:s momsregister (VIES) känner inte till det här momsregistreringsnumret. Kontrollera numret.',
+  summaryReverseCharge: 'Moms 0 % (omvänd skattskyldighet)',
+  reverseChargeTitle: 'Omvänd skattskyldighet',
+  reverseChargeNote: 'Köparen redovisar momsen (art. 196 i direktiv 2006/112/EG).',
+  buyerVatIdLabel: 'Köparens momsregistreringsnummer',
+  merchantVatIdLabel: 'Säljarens momsregistreringsnummer',
 };

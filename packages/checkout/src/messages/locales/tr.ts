@@ -215,4 +215,20 @@ export const tr: CheckoutMessages = {
     'Bu sayfayı açtıktan sonra site güncellendi. Planı yenileyin ve formu tekrar gönderin.',
   storeUnavailableLead:
     'Şu anda sipariş kayıtlarımıza ulaşamıyoruz. Lütfen bir dakika sonra tekrar deneyin; ödeme yapıyorsanız önce e-postanızda makbuz olup olmadığına bakın.',
+  businessToggle: 'Şirket adına satın alma',
+  businessHint: 'Kurumsal fatura almak için şirket bilgilerinizi ve KDV numaranızı girin.',
+  companyLabel: 'Şirket adı',
+  vatIdLabel: 'KDV numarası veya vergi numarası (isteğe bağlı)',
+  vatIdHint: 'Ülke önekiyle ya da öneksiz, örneğin FR40303265045.',
+  streetLabel: 'Fatura adresi',
+  postalCodeLabel: 'Posta kodu',
+  cityLabel: 'Şehir',
+  errorVatIdInvalid:
+    'Bu, seçtiğiniz ülke için geçerli bir KDV numarası değil. Numarayı ve kontrol basamaklarını denetleyin.',
+  errorVatIdRejected: 'AB KDV sicili (VIES) bu KDV numarasını tanımıyor. Numarayı denetleyin.',
+  summaryReverseCharge: 'KDV %0 (sorumlu sıfatıyla beyan)',
+  reverseChargeTitle: 'Tersine vergilendirme',
+  reverseChargeNote: 'KDV alıcı tarafından beyan edilir (2006/112/AT sayılı Direktif, md. 196).',
+  buyerVatIdLabel: 'Alıcının KDV numarası',
+  merchantVatIdLabel: 'Satıcının KDV numarası',
 };

@@ -141,6 +141,8 @@ export function toCheckoutEvent(row: EventRow): CheckoutEvent {
         paymentMethod: method(order.paymentMethod),
         locale: payload.session.locale ?? 'en',
         subscriptionId: payload.subscription_id ?? null,
+        business: session.business ?? null,
+        reverseCharge: session.quote.reverseCharge ?? null,
         createdAt: order.createdAt.toISOString(),
       };
       return { ...base, type: row.type, data };

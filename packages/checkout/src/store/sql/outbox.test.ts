@@ -54,6 +54,8 @@ describe.each(databases)('the outbox, on $name', (database) => {
       paymentMethod: { brand: 'visa', last4: '4242' },
       locale: 'de',
       subscriptionId: record?.subscription?.id,
+      business: null,
+      reverseCharge: null,
       createdAt: START.toISOString(),
     });
     expect(paid.data.discount).toBeGreaterThan(0);

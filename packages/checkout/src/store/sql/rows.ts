@@ -6,7 +6,13 @@ import type { BillingInterval } from '../../catalog/constants.js';
 import type { SessionState } from '../../lifecycle/sessionLifecycle.js';
 import type { SubscriptionState } from '../../lifecycle/subscriptionLifecycle.js';
 import type { Quote } from '../../pricing/quote.js';
-import type { CheckoutSession, Order, SessionSelection, Subscription } from '../types.js';
+import type {
+  BusinessBuyer,
+  CheckoutSession,
+  Order,
+  SessionSelection,
+  Subscription,
+} from '../types.js';
 
 type Num = number | string;
 type Time = Date | string;
@@ -36,6 +42,7 @@ export interface SessionRow {
   updated_at: Time;
   expires_at: Time;
   locale?: string;
+  business?: BusinessBuyer | string | null;
 }
 
 export interface OrderRow {
@@ -58,6 +65,7 @@ export interface OrderRow {
   amount_paid: Num;
   email: string;
   provider_payment_id: string | null;
+  business?: BusinessBuyer | string | null;
   created_at: Time;
 }
 
@@ -98,6 +106,12 @@ export function toDateOrNull(value: Time | null): Date | null {
   return value === null ? null : toDate(value);
 }
 
+/** A `business` jsonb column: an object (PGlite, `to_jsonb`), its text (`pg` casts), or null. */
+function parseBusiness(value: BusinessBuyer | string | null | undefined): BusinessBuyer | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as BusinessBuyer | null) : value;
+}
+
 export function toSession(row: SessionRow): CheckoutSession {
   return {
     id: row.id,
@@ -124,6 +138,7 @@ export function toSession(row: SessionRow): CheckoutSession {
     updatedAt: toDate(row.updated_at),
     expiresAt: toDate(row.expires_at),
     locale: row.locale ?? 'en',
+    business: parseBusiness(row.business),
   };
 }
 
@@ -150,6 +165,7 @@ export function toOrder(row: OrderRow): Order {
         ? { brand: row.payment_method_brand, last4: row.payment_method_last4 }
         : null,
     periodEnd: toDateOrNull(row.period_end),
+    business: parseBusiness(row.business),
     createdAt: toDate(row.created_at),
   };
 }
@@ -194,6 +210,7 @@ export const SELECTION_COLUMNS = [
   'amount_due',
   'quote',
   'locale',
+  'business',
 ] as const;
 
 /** A selection's values in {@link SELECTION_COLUMNS} order. */
@@ -211,6 +228,8 @@ export function selectionParams(selection: SessionSelection): unknown[] {
     // Serialised here so both drivers bind the same text; the SQL casts it to jsonb.
     JSON.stringify(selection.quote),
     selection.locale ?? 'en',
+    // SQL NULL for a consumer (not the JSON value null).
+    selection.business ? JSON.stringify(selection.business) : null,
   ];
 }
 
@@ -227,4 +246,5 @@ export const SELECTION_CASTS: Record<(typeof SELECTION_COLUMNS)[number], string>
   amount_due: 'bigint',
   quote: 'jsonb',
   locale: 'text',
+  business: 'jsonb',
 };

@@ -45,6 +45,7 @@ export default async function PlanStepPage({ params }: { params: Promise<Params>
       locale={locale}
       testMode={config.stripe ? config.stripe.testMode : true}
       payment={paymentFieldsFor(catalog, plan)}
+      merchantTax={config.merchantTax}
     />
   );
 }
