@@ -72,6 +72,12 @@ export const config = {
    * well-formed Irish VAT number. Read at build time too: the prerendered plan step shows
    * the reverse charge with them.
    */
+  /**
+   * The merchant's terms of service and privacy policy, linked beside the Pay button (read
+   * at build time too: the plan step is prerendered). Unset: no link.
+   */
+  termsUrl: process.env.PLANKIT_TERMS_URL?.trim() || undefined,
+  privacyUrl: process.env.PLANKIT_PRIVACY_URL?.trim() || undefined,
   merchantTax: {
     country: process.env.PLANKIT_MERCHANT_COUNTRY?.trim() || 'IE',
     vatId: process.env.PLANKIT_MERCHANT_VAT_ID?.trim() || 'IE6388047V',

@@ -77,20 +77,23 @@ export function OrderSummary({
             <dd>−{money(quote.discount)}</dd>
           </div>
         ) : null}
-        <div className="pk-summary-line">
-          <dt>
-            {taxPending
-              ? messages.summaryTaxPending
-              : quote.reverseCharge
-                ? messages.summaryReverseCharge
-                : formatMessage(
-                    quote.taxInclusive ? messages.summaryTaxIncluded : messages.summaryTaxAdded,
-                    { rate: ratePercent(quote.taxRateBasisPoints) },
-                    locale,
-                  )}
-          </dt>
-          <dd>{taxPending ? '—' : money(quote.tax)}</dd>
-        </div>
+        {/* A free plan has no tax to speak of. */}
+        {quote.subtotal === 0 ? null : (
+          <div className="pk-summary-line">
+            <dt>
+              {taxPending
+                ? messages.summaryTaxPending
+                : quote.reverseCharge
+                  ? messages.summaryReverseCharge
+                  : formatMessage(
+                      quote.taxInclusive ? messages.summaryTaxIncluded : messages.summaryTaxAdded,
+                      { rate: ratePercent(quote.taxRateBasisPoints) },
+                      locale,
+                    )}
+            </dt>
+            <dd>{taxPending ? '—' : money(quote.tax)}</dd>
+          </div>
+        )}
         <ReverseChargeLines quote={quote} messages={messages} />
         <div className="pk-summary-line pk-summary-line--total">
           <dt>

@@ -162,3 +162,28 @@ describe('team plan page rendered with a no-JS submission’s result', () => {
     expect(screen.getByRole('button', { name: 'Pay €435.60' })).toBeInTheDocument();
   });
 });
+
+describe('the price before the form', () => {
+  it('shows the monthly and yearly price and what yearly saves', () => {
+    renderPlanStep();
+    const card = screen.getByRole('region', { name: 'Starter' });
+    expect(within(card).getByText('€9.00')).toBeVisible();
+    expect(within(card).getByText('€90.00')).toBeVisible();
+    // 90 € a year against 12 × 9 € = 108 €: 16.7 % saved, said as 16 %.
+    expect(within(card).getByText('Save 16% with yearly billing')).toBeVisible();
+  });
+
+  it('says a seat plan’s price is per seat', () => {
+    renderPlanStep({ plan: catalogPlan('team') });
+    const card = screen.getByRole('region', { name: 'Team' });
+    expect(card).toHaveTextContent('€12.00 / month per seat');
+  });
+
+  it('a free plan shows no tax line and no renewal line', () => {
+    renderPlanStep({ plan: catalogPlan('free') });
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(summary).not.toHaveTextContent(/Tax/);
+    expect(screen.queryByText(/Renews/)).toBeNull();
+    expect(screen.queryByText(/Save \d+%/)).toBeNull();
+  });
+});

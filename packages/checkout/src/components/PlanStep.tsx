@@ -9,6 +9,7 @@ import {
   pickPlanStepFormMessages,
 } from '../messages/planStepFormMessages.js';
 import type { MerchantTax } from '../pricing/euVat.js';
+import { formatMoney } from '../pricing/formatMoney.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
 import { PlanStepForm } from './PlanStepForm.js';
@@ -42,6 +43,11 @@ export interface PlanStepProps {
   payment?: ReactNode;
   /** The merchant's country and VAT ID, for the EU reverse charge (see `PlanStepForm`). */
   merchantTax?: MerchantTax | undefined;
+  /** The merchant's terms of service and privacy policy, linked beside the Pay button. */
+  termsUrl?: string | undefined;
+  privacyUrl?: string | undefined;
+  /** Card brands the payment provider accepts (default Visa, Mastercard, American Express). */
+  acceptedCards?: readonly string[] | undefined;
 }
 
 /**
@@ -59,12 +65,16 @@ export function PlanStep({
   initialState,
   payment = <TestCardFields />,
   merchantTax,
+  termsUrl,
+  privacyUrl,
+  acceptedCards,
 }: PlanStepProps) {
   // English by default: only the plan step's own text, to keep it within its budget.
   const messages: PlanStepMessages = overrides ? { ...enPlanStep, ...overrides } : enPlanStep;
   // Only what the form needs crosses to the browser: never the promo code list. Country
   // names are decided here, on the server, so the browser renders the same list.
   const countries = countriesIn(catalog.countries, locale);
+  const currencies = planCurrencies(catalog, plan);
   return (
     <div className="pk-checkout pk-plan-step">
       <a className="pk-back" href={plansHref}>
@@ -90,6 +100,7 @@ export function PlanStep({
               <bdi>{plan.description}</bdi>
             </p>
           ) : null}
+          <PlanPrices plan={plan} currency={currencies[0]} locale={locale} messages={messages} />
           {plan.features.length > 0 ? (
             <>
               <h2 className="pk-section-title">{messages.planFeaturesHeading}</h2>
@@ -106,7 +117,7 @@ export function PlanStep({
         <PlanStepForm
           plan={plan}
           countries={countries}
-          currencies={planCurrencies(catalog, plan)}
+          currencies={currencies}
           intervals={planIntervals(plan)}
           action={action}
           initialState={initialState}
@@ -115,8 +126,56 @@ export function PlanStep({
           testMode={testMode}
           payment={payment}
           merchantTax={merchantTax}
+          termsUrl={termsUrl}
+          privacyUrl={privacyUrl}
+          acceptedCards={acceptedCards}
         />
       </div>
+    </div>
+  );
+}
+
+/**
+ * The price before the form, in the plan's first currency: per month and per year where
+ * the plan has them (per seat for a seat plan), and what yearly billing saves against
+ * twelve months. Tax follows on the summary, once the buyer's country is known.
+ */
+function PlanPrices({
+  plan,
+  currency,
+  locale,
+  messages,
+}: {
+  plan: Plan;
+  currency: string | undefined;
+  locale: string | undefined;
+  messages: PlanStepMessages;
+}) {
+  if (!currency) return null;
+  const monthly = plan.prices.monthly?.[currency];
+  const yearly = plan.prices.yearly?.[currency];
+  if (!monthly && !yearly) return null;
+  const perSeat = plan.seats ? ` ${messages.planPerSeat}` : '';
+  const saving = monthly && yearly ? Math.floor((1 - yearly / (12 * monthly)) * 100) : 0;
+  return (
+    <div className="pk-plan-prices">
+      {monthly ? (
+        <p className="pk-plan-price">
+          <strong>{formatMoney(monthly, currency, locale)}</strong> {messages.perMonth}
+          {perSeat}
+        </p>
+      ) : null}
+      {yearly ? (
+        <p className="pk-plan-price">
+          <strong>{formatMoney(yearly, currency, locale)}</strong> {messages.perYear}
+          {perSeat}
+        </p>
+      ) : null}
+      {saving > 0 ? (
+        <p className="pk-badge pk-badge--saving">
+          {formatMessage(messages.planYearlySaving, { percent: saving }, locale)}
+        </p>
+      ) : null}
     </div>
   );
 }

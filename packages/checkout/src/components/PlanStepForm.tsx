@@ -34,6 +34,7 @@ import { FormAlerts } from './FormAlerts.js';
 import { OrderSummary } from './OrderSummary.js';
 import { PayButton, payLabelOf } from './PayButton.js';
 import { PaymentSection } from './PaymentSection.js';
+import { PaymentTerms } from './PaymentTerms.js';
 import { PlanOptions } from './PlanOptions.js';
 import { PromoField } from './PromoField.js';
 import type { PaymentFieldsHandle } from './paymentSlot.js';
@@ -63,7 +64,14 @@ export interface PlanStepFormProps {
   payment?: ReactNode;
   /** The merchant's country and VAT ID: business buyers elsewhere in the EU get the reverse charge. */
   merchantTax?: MerchantTax | undefined;
+  /** The merchant's terms and privacy policy, linked beside the Pay button. */
+  termsUrl?: string | undefined;
+  privacyUrl?: string | undefined;
+  /** Card brands the payment provider accepts (default Visa, Mastercard, American Express). */
+  acceptedCards?: readonly string[] | undefined;
 }
+
+const DEFAULT_CARDS = ['Visa', 'Mastercard', 'American Express'];
 
 /**
  * The interactive part of the plan step: options, buyer details, promo code, the payment
@@ -282,6 +290,15 @@ export function PlanStepForm(props: PlanStepFormProps) {
         label={payLabel}
         pending={pending || form.preparing}
         pendingLabel={messages.submitPending}
+      />
+      <PaymentTerms
+        quote={currentQuote}
+        money={money}
+        acceptedCards={props.acceptedCards ?? DEFAULT_CARDS}
+        termsUrl={props.termsUrl}
+        privacyUrl={props.privacyUrl}
+        locale={locale}
+        messages={messages}
       />
     </form>
   );

@@ -149,6 +149,7 @@ describe('the 16 locales', () => {
       date: '1 May 2027',
       merchant: 'Plankit Demo',
       brand: 'Visa',
+      brands: 'Visa, Mastercard and American Express',
       last4: '4242',
       reference: 'PK-7F3K-92QD',
     });

@@ -94,6 +94,14 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'reverseChargeNote',
   'buyerVatIdLabel',
   'merchantVatIdLabel',
+  // Beside the Pay button: renewal terms, secure payment, the merchant's terms.
+  'renewsMonthly',
+  'renewsYearly',
+  'trialFirstCharge',
+  'securePayment',
+  'acceptedCards',
+  'termsLink',
+  'privacyLink',
 ] as const satisfies readonly ComponentMessageKey[];
 
 /** A key of {@link PLAN_STEP_FORM_MESSAGE_KEYS}. */
@@ -111,6 +119,8 @@ export const PLAN_STEP_MESSAGE_KEYS = [
   ...PLAN_STEP_FORM_MESSAGE_KEYS,
   'planTrialBadge',
   'planFeaturesHeading',
+  'planYearlySaving',
+  'planPerSeat',
   'finishBackToPlans',
 ] as const satisfies readonly ComponentMessageKey[];
 

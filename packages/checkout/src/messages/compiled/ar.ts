@@ -1248,4 +1248,198 @@ export const ar: CompiledMessages = {
     'يتولى المستلم احتساب ضريبة القيمة المضافة (المادة 196 من التوجيه 2006/112/EC).',
   buyerVatIdLabel: 'رقم ضريبة القيمة المضافة للمشتري',
   merchantVatIdLabel: 'رقم ضريبة القيمة المضافة للبائع',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'وفّر ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: '٪ مع الفوترة السنوية',
+    },
+  ],
+  securePayment: 'دفع آمن',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'نقبل ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'يتجدد شهريًا بمبلغ ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' حتى تلغيه.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'يتجدد سنويًا بمبلغ ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' حتى تلغيه.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        zero: {
+          value: [
+            {
+              type: 0,
+              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' بعد ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' يوم، ثم يتجدد حتى تلغيه.',
+            },
+          ],
+        },
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' بعد يوم واحد، ثم يتجدد حتى تلغيه.',
+            },
+          ],
+        },
+        two: {
+          value: [
+            {
+              type: 0,
+              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' بعد يومين، ثم يتجدد حتى تلغيه.',
+            },
+          ],
+        },
+        few: {
+          value: [
+            {
+              type: 0,
+              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' بعد ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' أيام، ثم يتجدد حتى تلغيه.',
+            },
+          ],
+        },
+        many: {
+          value: [
+            {
+              type: 0,
+              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' بعد ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' يومًا، ثم يتجدد حتى تلغيه.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' بعد ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' يوم، ثم يتجدد حتى تلغيه.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'شروط الخدمة',
+  privacyLink: 'سياسة الخصوصية',
 };

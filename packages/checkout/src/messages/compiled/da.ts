@@ -992,4 +992,120 @@ export const da: CompiledMessages = {
   reverseChargeNote: 'Køber afregner momsen (art. 196 i direktiv 2006/112/EF).',
   buyerVatIdLabel: 'Købers momsnummer',
   merchantVatIdLabel: 'Sælgers momsnummer',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Spar ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: ' % med årlig betaling',
+    },
+  ],
+  securePayment: 'Sikker betaling',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'Vi tager imod ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'Fornyes hver måned til ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ', indtil du opsiger.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'Fornyes hvert år til ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ', indtil du opsiger.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Intet at betale i dag. Den første opkrævning på ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' sker om ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dag, derefter fornyes det, indtil du opsiger.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Intet at betale i dag. Den første opkrævning på ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' sker om ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dage, derefter fornyes det, indtil du opsiger.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'Servicevilkår',
+  privacyLink: 'Privatlivspolitik',
 };

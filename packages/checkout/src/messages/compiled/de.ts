@@ -1004,4 +1004,120 @@ export const de: CompiledMessages = {
     'Steuerschuldnerschaft des Leistungsempfängers (Art. 196 der Richtlinie 2006/112/EG).',
   buyerVatIdLabel: 'USt-IdNr. des Käufers',
   merchantVatIdLabel: 'USt-IdNr. des Verkäufers',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Sparen Sie ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: ' % mit jährlicher Abrechnung',
+    },
+  ],
+  securePayment: 'Sichere Zahlung',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'Wir akzeptieren ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'Verlängert sich monatlich zu ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ', bis Sie kündigen.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'Verlängert sich jährlich zu ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ', bis Sie kündigen.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Heute zahlen Sie nichts. Die erste Abbuchung von ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' erfolgt in ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' Tag, danach verlängert sich das Abo, bis Sie kündigen.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Heute zahlen Sie nichts. Die erste Abbuchung von ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' erfolgt in ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' Tagen, danach verlängert sich das Abo, bis Sie kündigen.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'AGB',
+  privacyLink: 'Datenschutzerklärung',
 };

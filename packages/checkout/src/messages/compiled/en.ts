@@ -998,4 +998,120 @@ export const en: CompiledMessages = {
     'VAT to be accounted for by the recipient (Art. 196, Council Directive 2006/112/EC).',
   buyerVatIdLabel: 'Buyer’s VAT ID',
   merchantVatIdLabel: 'Seller’s VAT ID',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Save ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: '% with yearly billing',
+    },
+  ],
+  securePayment: 'Secure payment',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'We accept ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'Renews monthly at ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' until you cancel.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'Renews yearly at ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' until you cancel.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Nothing to pay today. The first charge of ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' is in ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' day, then it renews until you cancel.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Nothing to pay today. The first charge of ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' is in ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' days, then it renews until you cancel.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'Terms of service',
+  privacyLink: 'Privacy policy',
 };

@@ -997,4 +997,120 @@ export const es: CompiledMessages = {
   reverseChargeNote: 'IVA a liquidar por el destinatario (art. 196 de la Directiva 2006/112/CE).',
   buyerVatIdLabel: 'NIF-IVA del comprador',
   merchantVatIdLabel: 'NIF-IVA del vendedor',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Ahorre un ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: ' % con la facturación anual',
+    },
+  ],
+  securePayment: 'Pago seguro',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'Aceptamos ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'Se renueva cada mes por ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' hasta que lo cancele.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'Se renueva cada año por ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' hasta que lo cancele.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Hoy no paga nada. El primer cargo de ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' será dentro de ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' día y después se renueva hasta que lo cancele.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Hoy no paga nada. El primer cargo de ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' será dentro de ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' días y después se renueva hasta que lo cancele.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'Condiciones del servicio',
+  privacyLink: 'Política de privacidad',
 };

@@ -1001,4 +1001,120 @@ export const fr: CompiledMessages = {
   reverseChargeNote: 'TVA due par le preneur (art. 196 de la directive 2006/112/CE).',
   buyerVatIdLabel: 'Numéro de TVA de l’acheteur',
   merchantVatIdLabel: 'Numéro de TVA du vendeur',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Économisez ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: ' % avec la facturation annuelle',
+    },
+  ],
+  securePayment: 'Paiement sécurisé',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'Nous acceptons ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'Renouvelé chaque mois à ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' jusqu’à résiliation.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'Renouvelé chaque année à ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' jusqu’à résiliation.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Rien à payer aujourd’hui. Le premier prélèvement de ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' a lieu dans ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' jour, puis l’abonnement se renouvelle jusqu’à résiliation.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Rien à payer aujourd’hui. Le premier prélèvement de ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' a lieu dans ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' jours, puis l’abonnement se renouvelle jusqu’à résiliation.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'Conditions générales',
+  privacyLink: 'Politique de confidentialité',
 };

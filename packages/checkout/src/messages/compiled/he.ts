@@ -1015,4 +1015,129 @@ export const he: CompiledMessages = {
   reverseChargeNote: 'המע״מ ידווח על ידי מקבל השירות (סעיף 196 להנחיה 2006/112/EC).',
   buyerVatIdLabel: 'מספר המע״מ של הקונה',
   merchantVatIdLabel: 'מספר המע״מ של המוכר',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'חסכו ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: '% בחיוב שנתי',
+    },
+  ],
+  securePayment: 'תשלום מאובטח',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'אנו מקבלים ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'מתחדש מדי חודש ב-',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' עד לביטול.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'מתחדש מדי שנה ב-',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' עד לביטול.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'אין תשלום היום. החיוב הראשון של ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' יתבצע בעוד יום אחד, ולאחר מכן המינוי מתחדש עד לביטול.',
+            },
+          ],
+        },
+        two: {
+          value: [
+            {
+              type: 0,
+              value: 'אין תשלום היום. החיוב הראשון של ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' יתבצע בעוד יומיים, ולאחר מכן המינוי מתחדש עד לביטול.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'אין תשלום היום. החיוב הראשון של ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' יתבצע בעוד ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' ימים, ולאחר מכן המינוי מתחדש עד לביטול.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'תנאי השירות',
+  privacyLink: 'מדיניות פרטיות',
 };

@@ -999,4 +999,120 @@ export const it: CompiledMessages = {
     'IVA da assolvere a cura del destinatario (art. 196 della direttiva 2006/112/CE).',
   buyerVatIdLabel: 'Partita IVA dell’acquirente',
   merchantVatIdLabel: 'Partita IVA del venditore',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Risparmi il ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: '% con la fatturazione annuale',
+    },
+  ],
+  securePayment: 'Pagamento sicuro',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'Accettiamo ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'Si rinnova ogni mese a ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' finché non disdici.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'Si rinnova ogni anno a ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' finché non disdici.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Oggi non paghi nulla. Il primo addebito di ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' avverrà tra ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' giorno, poi si rinnova finché non disdici.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Oggi non paghi nulla. Il primo addebito di ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' avverrà tra ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' giorni, poi si rinnova finché non disdici.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'Termini di servizio',
+  privacyLink: 'Informativa sulla privacy',
 };

@@ -855,4 +855,93 @@ export const ja: CompiledMessages = {
   reverseChargeNote: 'VATは受領者が申告・納付します（EU指令2006/112/EC第196条）。',
   buyerVatIdLabel: '購入者のVAT番号',
   merchantVatIdLabel: '販売者のVAT番号',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: '年払いで',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: '%お得',
+    },
+  ],
+  securePayment: '安全なお支払い',
+  acceptedCards: [
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: 'をご利用いただけます。',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: '解約するまで毎月',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: 'で自動更新されます。',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: '解約するまで毎年',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: 'で自動更新されます。',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        other: {
+          value: [
+            {
+              type: 0,
+              value: '本日のお支払いはありません。',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: '日後に',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: 'の初回請求があり、その後は解約するまで自動更新されます。',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: '利用規約',
+  privacyLink: 'プライバシーポリシー',
 };

@@ -848,4 +848,93 @@ export const ko: CompiledMessages = {
   reverseChargeNote: 'VAT는 공급받는 자가 신고·납부합니다(EU 지침 2006/112/EC 제196조).',
   buyerVatIdLabel: '구매자 VAT 번호',
   merchantVatIdLabel: '판매자 VAT 번호',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: '연간 결제 시 ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: '% 절약',
+    },
+  ],
+  securePayment: '안전한 결제',
+  acceptedCards: [
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: ' 결제가 가능합니다.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: '해지할 때까지 매월 ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '(으)로 갱신됩니다.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: '해지할 때까지 매년 ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: '(으)로 갱신됩니다.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        other: {
+          value: [
+            {
+              type: 0,
+              value: '오늘은 결제되지 않습니다. ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: '일 후 첫 결제 ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: '이(가) 청구되며, 이후 해지할 때까지 갱신됩니다.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: '서비스 약관',
+  privacyLink: '개인정보 처리방침',
 };

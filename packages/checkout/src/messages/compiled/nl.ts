@@ -1004,4 +1004,120 @@ export const nl: CompiledMessages = {
   reverseChargeNote: 'Btw verlegd naar de afnemer (art. 196, Richtlijn 2006/112/EG).',
   buyerVatIdLabel: 'Btw-nummer van de koper',
   merchantVatIdLabel: 'Btw-nummer van de verkoper',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Bespaar ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: '% met jaarlijkse facturering',
+    },
+  ],
+  securePayment: 'Veilig betalen',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'Wij accepteren ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'Wordt maandelijks verlengd voor ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' tot u opzegt.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'Wordt jaarlijks verlengd voor ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' tot u opzegt.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Vandaag betaalt u niets. De eerste afschrijving van ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' volgt over ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dag, daarna wordt het verlengd tot u opzegt.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Vandaag betaalt u niets. De eerste afschrijving van ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' volgt over ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dagen, daarna wordt het verlengd tot u opzegt.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'Algemene voorwaarden',
+  privacyLink: 'Privacybeleid',
 };

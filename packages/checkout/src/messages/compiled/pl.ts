@@ -1178,4 +1178,166 @@ export const pl: CompiledMessages = {
   reverseChargeNote: 'VAT rozlicza nabywca (art. 196 dyrektywy 2006/112/WE).',
   buyerVatIdLabel: 'Numer VAT nabywcy',
   merchantVatIdLabel: 'Numer VAT sprzedawcy',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Oszczędź ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: '% przy rozliczeniu rocznym',
+    },
+  ],
+  securePayment: 'Bezpieczna płatność',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'Akceptujemy ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'Odnawia się co miesiąc za ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ', dopóki nie zrezygnujesz.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'Odnawia się co rok za ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ', dopóki nie zrezygnujesz.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' nastąpi za ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dzień, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
+            },
+          ],
+        },
+        few: {
+          value: [
+            {
+              type: 0,
+              value: 'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' nastąpi za ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dni, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
+            },
+          ],
+        },
+        many: {
+          value: [
+            {
+              type: 0,
+              value: 'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' nastąpi za ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dni, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' nastąpi za ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dnia, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'Regulamin',
+  privacyLink: 'Polityka prywatności',
 };

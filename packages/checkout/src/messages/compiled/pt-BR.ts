@@ -998,4 +998,120 @@ export const ptBR: CompiledMessages = {
   reverseChargeNote: 'IVA devido pelo adquirente (art. 196.º da Diretiva 2006/112/CE).',
   buyerVatIdLabel: 'Número de IVA do comprador',
   merchantVatIdLabel: 'Número de IVA do vendedor',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Economize ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: '% com o faturamento anual',
+    },
+  ],
+  securePayment: 'Pagamento seguro',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'Aceitamos ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'Renova mensalmente por ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' até você cancelar.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'Renova anualmente por ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' até você cancelar.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Nada a pagar hoje. A primeira cobrança de ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' será em ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dia e depois renova até você cancelar.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Nada a pagar hoje. A primeira cobrança de ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' será em ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dias e depois renova até você cancelar.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'Termos de serviço',
+  privacyLink: 'Política de privacidade',
 };

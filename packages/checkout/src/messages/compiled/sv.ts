@@ -994,4 +994,120 @@ export const sv: CompiledMessages = {
   reverseChargeNote: 'Köparen redovisar momsen (art. 196 i direktiv 2006/112/EG).',
   buyerVatIdLabel: 'Köparens momsregistreringsnummer',
   merchantVatIdLabel: 'Säljarens momsregistreringsnummer',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Spara ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: ' % med årsvis fakturering',
+    },
+  ],
+  securePayment: 'Säker betalning',
+  acceptedCards: [
+    {
+      type: 0,
+      value: 'Vi tar emot ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'Förnyas varje månad för ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' tills du säger upp.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'Förnyas varje år för ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' tills du säger upp.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        one: {
+          value: [
+            {
+              type: 0,
+              value: 'Inget att betala i dag. Den första debiteringen på ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' sker om ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dag, sedan förnyas det tills du säger upp.',
+            },
+          ],
+        },
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Inget att betala i dag. Den första debiteringen på ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' sker om ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' dagar, sedan förnyas det tills du säger upp.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'Användarvillkor',
+  privacyLink: 'Integritetspolicy',
 };

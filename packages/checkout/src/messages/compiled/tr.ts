@@ -933,4 +933,93 @@ export const tr: CompiledMessages = {
   reverseChargeNote: 'KDV alıcı tarafından beyan edilir (2006/112/AT sayılı Direktif, md. 196).',
   buyerVatIdLabel: 'Alıcının KDV numarası',
   merchantVatIdLabel: 'Satıcının KDV numarası',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: 'Yıllık faturalandırmayla %',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: ' tasarruf edin',
+    },
+  ],
+  securePayment: 'Güvenli ödeme',
+  acceptedCards: [
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: ' kabul ediyoruz.',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: 'İptal edene kadar her ay ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' tutarıyla yenilenir.',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: 'İptal edene kadar her yıl ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' tutarıyla yenilenir.',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        other: {
+          value: [
+            {
+              type: 0,
+              value: 'Bugün ödeme yok. ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: ' tutarındaki ilk ödeme ',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' gün sonra alınır, ardından iptal edene kadar yenilenir.',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: 'Hizmet koşulları',
+  privacyLink: 'Gizlilik politikası',
 };

@@ -917,4 +917,97 @@ export const zhCN: CompiledMessages = {
   reverseChargeNote: '增值税由购买方申报缴纳（欧盟第 2006/112/EC 号指令第 196 条）。',
   buyerVatIdLabel: '买方增值税号',
   merchantVatIdLabel: '卖方增值税号',
+  planYearlySaving: [
+    {
+      type: 0,
+      value: '按年付费可节省 ',
+    },
+    {
+      type: 2,
+      value: 'percent',
+      style: null,
+    },
+    {
+      type: 0,
+      value: '%',
+    },
+  ],
+  securePayment: '安全支付',
+  acceptedCards: [
+    {
+      type: 0,
+      value: '我们接受 ',
+    },
+    {
+      type: 1,
+      value: 'brands',
+    },
+    {
+      type: 0,
+      value: '。',
+    },
+  ],
+  renewsMonthly: [
+    {
+      type: 0,
+      value: '每月按 ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' 自动续订，直至您取消。',
+    },
+  ],
+  renewsYearly: [
+    {
+      type: 0,
+      value: '每年按 ',
+    },
+    {
+      type: 1,
+      value: 'amount',
+    },
+    {
+      type: 0,
+      value: ' 自动续订，直至您取消。',
+    },
+  ],
+  trialFirstCharge: [
+    {
+      type: 6,
+      value: 'days',
+      options: {
+        other: {
+          value: [
+            {
+              type: 0,
+              value: '今天无需付款。',
+            },
+            {
+              type: 7,
+            },
+            {
+              type: 0,
+              value: ' 天后首次扣款 ',
+            },
+            {
+              type: 1,
+              value: 'amount',
+            },
+            {
+              type: 0,
+              value: '，之后自动续订，直至您取消。',
+            },
+          ],
+        },
+      },
+      offset: 0,
+      pluralType: 'cardinal',
+    },
+  ],
+  termsLink: '服务条款',
+  privacyLink: '隐私政策',
 };

@@ -234,4 +234,13 @@ export const da: CheckoutMessages = {
   reverseChargeNote: 'Køber afregner momsen (art. 196 i direktiv 2006/112/EF).',
   buyerVatIdLabel: 'Købers momsnummer',
   merchantVatIdLabel: 'Sælgers momsnummer',
+  planYearlySaving: 'Spar {percent, number} % med årlig betaling',
+  securePayment: 'Sikker betaling',
+  acceptedCards: 'Vi tager imod {brands}.',
+  renewsMonthly: 'Fornyes hver måned til {amount}, indtil du opsiger.',
+  renewsYearly: 'Fornyes hvert år til {amount}, indtil du opsiger.',
+  trialFirstCharge:
+    '{days, plural, one {Intet at betale i dag. Den første opkrævning på {amount} sker om # dag, derefter fornyes det, indtil du opsiger.} other {Intet at betale i dag. Den første opkrævning på {amount} sker om # dage, derefter fornyes det, indtil du opsiger.}}',
+  termsLink: 'Servicevilkår',
+  privacyLink: 'Privatlivspolitik',
 };

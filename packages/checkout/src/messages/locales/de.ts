@@ -245,4 +245,13 @@ export const de: CheckoutMessages = {
     'Steuerschuldnerschaft des Leistungsempfängers (Art. 196 der Richtlinie 2006/112/EG).',
   buyerVatIdLabel: 'USt-IdNr. des Käufers',
   merchantVatIdLabel: 'USt-IdNr. des Verkäufers',
+  planYearlySaving: 'Sparen Sie {percent, number} % mit jährlicher Abrechnung',
+  securePayment: 'Sichere Zahlung',
+  acceptedCards: 'Wir akzeptieren {brands}.',
+  renewsMonthly: 'Verlängert sich monatlich zu {amount}, bis Sie kündigen.',
+  renewsYearly: 'Verlängert sich jährlich zu {amount}, bis Sie kündigen.',
+  trialFirstCharge:
+    '{days, plural, one {Heute zahlen Sie nichts. Die erste Abbuchung von {amount} erfolgt in # Tag, danach verlängert sich das Abo, bis Sie kündigen.} other {Heute zahlen Sie nichts. Die erste Abbuchung von {amount} erfolgt in # Tagen, danach verlängert sich das Abo, bis Sie kündigen.}}',
+  termsLink: 'AGB',
+  privacyLink: 'Datenschutzerklärung',
 };

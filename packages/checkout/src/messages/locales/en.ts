@@ -234,4 +234,13 @@ export const en = {
     'VAT to be accounted for by the recipient (Art. 196, Council Directive 2006/112/EC).',
   buyerVatIdLabel: 'Buyer’s VAT ID',
   merchantVatIdLabel: 'Seller’s VAT ID',
+  planYearlySaving: 'Save {percent, number}% with yearly billing',
+  securePayment: 'Secure payment',
+  acceptedCards: 'We accept {brands}.',
+  renewsMonthly: 'Renews monthly at {amount} until you cancel.',
+  renewsYearly: 'Renews yearly at {amount} until you cancel.',
+  trialFirstCharge:
+    '{days, plural, one {Nothing to pay today. The first charge of {amount} is in # day, then it renews until you cancel.} other {Nothing to pay today. The first charge of {amount} is in # days, then it renews until you cancel.}}',
+  termsLink: 'Terms of service',
+  privacyLink: 'Privacy policy',
 } as const;

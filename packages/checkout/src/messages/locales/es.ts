@@ -236,4 +236,13 @@ export const es: CheckoutMessages = {
   reverseChargeNote: 'IVA a liquidar por el destinatario (art. 196 de la Directiva 2006/112/CE).',
   buyerVatIdLabel: 'NIF-IVA del comprador',
   merchantVatIdLabel: 'NIF-IVA del vendedor',
+  planYearlySaving: 'Ahorre un {percent, number} % con la facturación anual',
+  securePayment: 'Pago seguro',
+  acceptedCards: 'Aceptamos {brands}.',
+  renewsMonthly: 'Se renueva cada mes por {amount} hasta que lo cancele.',
+  renewsYearly: 'Se renueva cada año por {amount} hasta que lo cancele.',
+  trialFirstCharge:
+    '{days, plural, one {Hoy no paga nada. El primer cargo de {amount} será dentro de # día y después se renueva hasta que lo cancele.} other {Hoy no paga nada. El primer cargo de {amount} será dentro de # días y después se renueva hasta que lo cancele.}}',
+  termsLink: 'Condiciones del servicio',
+  privacyLink: 'Política de privacidad',
 };

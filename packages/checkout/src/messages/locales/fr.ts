@@ -240,4 +240,13 @@ export const fr: CheckoutMessages = {
   reverseChargeNote: 'TVA due par le preneur (art. 196 de la directive 2006/112/CE).',
   buyerVatIdLabel: 'Numéro de TVA de l’acheteur',
   merchantVatIdLabel: 'Numéro de TVA du vendeur',
+  planYearlySaving: 'Économisez {percent, number} % avec la facturation annuelle',
+  securePayment: 'Paiement sécurisé',
+  acceptedCards: 'Nous acceptons {brands}.',
+  renewsMonthly: 'Renouvelé chaque mois à {amount} jusqu’à résiliation.',
+  renewsYearly: 'Renouvelé chaque année à {amount} jusqu’à résiliation.',
+  trialFirstCharge:
+    '{days, plural, one {Rien à payer aujourd’hui. Le premier prélèvement de {amount} a lieu dans # jour, puis l’abonnement se renouvelle jusqu’à résiliation.} other {Rien à payer aujourd’hui. Le premier prélèvement de {amount} a lieu dans # jours, puis l’abonnement se renouvelle jusqu’à résiliation.}}',
+  termsLink: 'Conditions générales',
+  privacyLink: 'Politique de confidentialité',
 };

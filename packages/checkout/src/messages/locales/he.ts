@@ -229,4 +229,13 @@ export const he: CheckoutMessages = {
   reverseChargeNote: 'המע״מ ידווח על ידי מקבל השירות (סעיף 196 להנחיה 2006/112/EC).',
   buyerVatIdLabel: 'מספר המע״מ של הקונה',
   merchantVatIdLabel: 'מספר המע״מ של המוכר',
+  planYearlySaving: 'חסכו {percent, number}% בחיוב שנתי',
+  securePayment: 'תשלום מאובטח',
+  acceptedCards: 'אנו מקבלים {brands}.',
+  renewsMonthly: 'מתחדש מדי חודש ב-{amount} עד לביטול.',
+  renewsYearly: 'מתחדש מדי שנה ב-{amount} עד לביטול.',
+  trialFirstCharge:
+    '{days, plural, one {אין תשלום היום. החיוב הראשון של {amount} יתבצע בעוד יום אחד, ולאחר מכן המינוי מתחדש עד לביטול.} two {אין תשלום היום. החיוב הראשון של {amount} יתבצע בעוד יומיים, ולאחר מכן המינוי מתחדש עד לביטול.} other {אין תשלום היום. החיוב הראשון של {amount} יתבצע בעוד # ימים, ולאחר מכן המינוי מתחדש עד לביטול.}}',
+  termsLink: 'תנאי השירות',
+  privacyLink: 'מדיניות פרטיות',
 };

@@ -241,4 +241,13 @@ export const it: CheckoutMessages = {
     'IVA da assolvere a cura del destinatario (art. 196 della direttiva 2006/112/CE).',
   buyerVatIdLabel: 'Partita IVA dell’acquirente',
   merchantVatIdLabel: 'Partita IVA del venditore',
+  planYearlySaving: 'Risparmi il {percent, number}% con la fatturazione annuale',
+  securePayment: 'Pagamento sicuro',
+  acceptedCards: 'Accettiamo {brands}.',
+  renewsMonthly: 'Si rinnova ogni mese a {amount} finché non disdici.',
+  renewsYearly: 'Si rinnova ogni anno a {amount} finché non disdici.',
+  trialFirstCharge:
+    '{days, plural, one {Oggi non paghi nulla. Il primo addebito di {amount} avverrà tra # giorno, poi si rinnova finché non disdici.} other {Oggi non paghi nulla. Il primo addebito di {amount} avverrà tra # giorni, poi si rinnova finché non disdici.}}',
+  termsLink: 'Termini di servizio',
+  privacyLink: 'Informativa sulla privacy',
 };

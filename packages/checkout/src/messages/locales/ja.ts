@@ -236,4 +236,13 @@ export const ja: CheckoutMessages = {
   reverseChargeNote: 'VATは受領者が申告・納付します（EU指令2006/112/EC第196条）。',
   buyerVatIdLabel: '購入者のVAT番号',
   merchantVatIdLabel: '販売者のVAT番号',
+  planYearlySaving: '年払いで{percent, number}%お得',
+  securePayment: '安全なお支払い',
+  acceptedCards: '{brands}をご利用いただけます。',
+  renewsMonthly: '解約するまで毎月{amount}で自動更新されます。',
+  renewsYearly: '解約するまで毎年{amount}で自動更新されます。',
+  trialFirstCharge:
+    '{days, plural, other {本日のお支払いはありません。#日後に{amount}の初回請求があり、その後は解約するまで自動更新されます。}}',
+  termsLink: '利用規約',
+  privacyLink: 'プライバシーポリシー',
 };

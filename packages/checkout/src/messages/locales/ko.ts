@@ -228,4 +228,13 @@ export const ko: CheckoutMessages = {
   reverseChargeNote: 'VAT는 공급받는 자가 신고·납부합니다(EU 지침 2006/112/EC 제196조).',
   buyerVatIdLabel: '구매자 VAT 번호',
   merchantVatIdLabel: '판매자 VAT 번호',
+  planYearlySaving: '연간 결제 시 {percent, number}% 절약',
+  securePayment: '안전한 결제',
+  acceptedCards: '{brands} 결제가 가능합니다.',
+  renewsMonthly: '해지할 때까지 매월 {amount}(으)로 갱신됩니다.',
+  renewsYearly: '해지할 때까지 매년 {amount}(으)로 갱신됩니다.',
+  trialFirstCharge:
+    '{days, plural, other {오늘은 결제되지 않습니다. #일 후 첫 결제 {amount}이(가) 청구되며, 이후 해지할 때까지 갱신됩니다.}}',
+  termsLink: '서비스 약관',
+  privacyLink: '개인정보 처리방침',
 };

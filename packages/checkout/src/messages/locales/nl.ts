@@ -241,4 +241,13 @@ export const nl: CheckoutMessages = {
   reverseChargeNote: 'Btw verlegd naar de afnemer (art. 196, Richtlijn 2006/112/EG).',
   buyerVatIdLabel: 'Btw-nummer van de koper',
   merchantVatIdLabel: 'Btw-nummer van de verkoper',
+  planYearlySaving: 'Bespaar {percent, number}% met jaarlijkse facturering',
+  securePayment: 'Veilig betalen',
+  acceptedCards: 'Wij accepteren {brands}.',
+  renewsMonthly: 'Wordt maandelijks verlengd voor {amount} tot u opzegt.',
+  renewsYearly: 'Wordt jaarlijks verlengd voor {amount} tot u opzegt.',
+  trialFirstCharge:
+    '{days, plural, one {Vandaag betaalt u niets. De eerste afschrijving van {amount} volgt over # dag, daarna wordt het verlengd tot u opzegt.} other {Vandaag betaalt u niets. De eerste afschrijving van {amount} volgt over # dagen, daarna wordt het verlengd tot u opzegt.}}',
+  termsLink: 'Algemene voorwaarden',
+  privacyLink: 'Privacybeleid',
 };

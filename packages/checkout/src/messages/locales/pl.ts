@@ -242,4 +242,13 @@ export const pl: CheckoutMessages = {
   reverseChargeNote: 'VAT rozlicza nabywca (art. 196 dyrektywy 2006/112/WE).',
   buyerVatIdLabel: 'Numer VAT nabywcy',
   merchantVatIdLabel: 'Numer VAT sprzedawcy',
+  planYearlySaving: 'Oszczędź {percent, number}% przy rozliczeniu rocznym',
+  securePayment: 'Bezpieczna płatność',
+  acceptedCards: 'Akceptujemy {brands}.',
+  renewsMonthly: 'Odnawia się co miesiąc za {amount}, dopóki nie zrezygnujesz.',
+  renewsYearly: 'Odnawia się co rok za {amount}, dopóki nie zrezygnujesz.',
+  trialFirstCharge:
+    '{days, plural, one {Dziś nic nie płacisz. Pierwsze obciążenie kwotą {amount} nastąpi za # dzień, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.} few {Dziś nic nie płacisz. Pierwsze obciążenie kwotą {amount} nastąpi za # dni, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.} many {Dziś nic nie płacisz. Pierwsze obciążenie kwotą {amount} nastąpi za # dni, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.} other {Dziś nic nie płacisz. Pierwsze obciążenie kwotą {amount} nastąpi za # dnia, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.}}',
+  termsLink: 'Regulamin',
+  privacyLink: 'Polityka prywatności',
 };

@@ -238,4 +238,13 @@ export const ptBR: CheckoutMessages = {
   reverseChargeNote: 'IVA devido pelo adquirente (art. 196.º da Diretiva 2006/112/CE).',
   buyerVatIdLabel: 'Número de IVA do comprador',
   merchantVatIdLabel: 'Número de IVA do vendedor',
+  planYearlySaving: 'Economize {percent, number}% com o faturamento anual',
+  securePayment: 'Pagamento seguro',
+  acceptedCards: 'Aceitamos {brands}.',
+  renewsMonthly: 'Renova mensalmente por {amount} até você cancelar.',
+  renewsYearly: 'Renova anualmente por {amount} até você cancelar.',
+  trialFirstCharge:
+    '{days, plural, one {Nada a pagar hoje. A primeira cobrança de {amount} será em # dia e depois renova até você cancelar.} other {Nada a pagar hoje. A primeira cobrança de {amount} será em # dias e depois renova até você cancelar.}}',
+  termsLink: 'Termos de serviço',
+  privacyLink: 'Política de privacidade',
 };

@@ -238,4 +238,13 @@ export const sv: CheckoutMessages = {
   reverseChargeNote: 'Köparen redovisar momsen (art. 196 i direktiv 2006/112/EG).',
   buyerVatIdLabel: 'Köparens momsregistreringsnummer',
   merchantVatIdLabel: 'Säljarens momsregistreringsnummer',
+  planYearlySaving: 'Spara {percent, number} % med årsvis fakturering',
+  securePayment: 'Säker betalning',
+  acceptedCards: 'Vi tar emot {brands}.',
+  renewsMonthly: 'Förnyas varje månad för {amount} tills du säger upp.',
+  renewsYearly: 'Förnyas varje år för {amount} tills du säger upp.',
+  trialFirstCharge:
+    '{days, plural, one {Inget att betala i dag. Den första debiteringen på {amount} sker om # dag, sedan förnyas det tills du säger upp.} other {Inget att betala i dag. Den första debiteringen på {amount} sker om # dagar, sedan förnyas det tills du säger upp.}}',
+  termsLink: 'Användarvillkor',
+  privacyLink: 'Integritetspolicy',
 };

@@ -231,4 +231,13 @@ export const tr: CheckoutMessages = {
   reverseChargeNote: 'KDV alıcı tarafından beyan edilir (2006/112/AT sayılı Direktif, md. 196).',
   buyerVatIdLabel: 'Alıcının KDV numarası',
   merchantVatIdLabel: 'Satıcının KDV numarası',
+  planYearlySaving: 'Yıllık faturalandırmayla %{percent, number} tasarruf edin',
+  securePayment: 'Güvenli ödeme',
+  acceptedCards: '{brands} kabul ediyoruz.',
+  renewsMonthly: 'İptal edene kadar her ay {amount} tutarıyla yenilenir.',
+  renewsYearly: 'İptal edene kadar her yıl {amount} tutarıyla yenilenir.',
+  trialFirstCharge:
+    '{days, plural, other {Bugün ödeme yok. {amount} tutarındaki ilk ödeme # gün sonra alınır, ardından iptal edene kadar yenilenir.}}',
+  termsLink: 'Hizmet koşulları',
+  privacyLink: 'Gizlilik politikası',
 };

@@ -214,4 +214,13 @@ export const zhCN: CheckoutMessages = {
   reverseChargeNote: '增值税由购买方申报缴纳（欧盟第 2006/112/EC 号指令第 196 条）。',
   buyerVatIdLabel: '买方增值税号',
   merchantVatIdLabel: '卖方增值税号',
+  planYearlySaving: '按年付费可节省 {percent, number}%',
+  securePayment: '安全支付',
+  acceptedCards: '我们接受 {brands}。',
+  renewsMonthly: '每月按 {amount} 自动续订，直至您取消。',
+  renewsYearly: '每年按 {amount} 自动续订，直至您取消。',
+  trialFirstCharge:
+    '{days, plural, other {今天无需付款。# 天后首次扣款 {amount}，之后自动续订，直至您取消。}}',
+  termsLink: '服务条款',
+  privacyLink: '隐私政策',
 };

@@ -46,6 +46,8 @@ export default async function PlanStepPage({ params }: { params: Promise<Params>
       testMode={config.stripe ? config.stripe.testMode : true}
       payment={paymentFieldsFor(catalog, plan)}
       merchantTax={config.merchantTax}
+      termsUrl={config.termsUrl}
+      privacyUrl={config.privacyUrl}
     />
   );
 }

@@ -1,0 +1,89 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { enPlanStep } from '../messages/compiled/enPlanStep.js';
+import { formatMoney } from '../pricing/formatMoney.js';
+import { quote } from '../pricing/quote.js';
+import { makeCatalog } from '../test-utils/factories.js';
+import { PaymentTerms } from './PaymentTerms.js';
+
+const catalog = makeCatalog();
+const plan = (id: string) => {
+  const found = catalog.plans.find((p) => p.id === id);
+  if (!found) throw new Error(`no plan ${id}`);
+  return found;
+};
+const money = (amount: number) => formatMoney(amount, 'EUR', 'en-US');
+const cards = ['Visa', 'Mastercard', 'American Express'];
+
+function renderTerms(
+  q: ReturnType<typeof quote>,
+  links: { termsUrl?: string; privacyUrl?: string } = {},
+) {
+  return render(
+    <PaymentTerms
+      quote={q}
+      money={money}
+      acceptedCards={cards}
+      locale="en-US"
+      messages={enPlanStep}
+      {...links}
+    />,
+  );
+}
+
+describe('the terms beside the Pay button', () => {
+  it('a monthly plan renews monthly at its total; the payment is secure, with the cards taken', () => {
+    renderTerms(
+      quote({
+        plan: plan('starter'),
+        interval: 'monthly',
+        currency: 'EUR',
+        taxRateBasisPoints: 1900,
+      }),
+    );
+    expect(screen.getByText('Renews monthly at €10.71 until you cancel.')).toBeVisible();
+    expect(screen.getByText(/We accept Visa, Mastercard, and American Express\./)).toBeVisible();
+    expect(screen.getByText('Secure payment')).toBeVisible();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('a yearly plan renews yearly', () => {
+    renderTerms(
+      quote({ plan: plan('starter'), interval: 'yearly', currency: 'EUR', taxRateBasisPoints: 0 }),
+    );
+    expect(screen.getByText('Renews yearly at €90.00 until you cancel.')).toBeVisible();
+  });
+
+  it('a trial says nothing is paid today and when the first charge comes, for how much', () => {
+    renderTerms(
+      quote({ plan: plan('pro'), interval: 'monthly', currency: 'EUR', taxRateBasisPoints: 1900 }),
+    );
+    expect(
+      screen.getByText(
+        'Nothing to pay today. The first charge of €34.51 is in 14 days, then it renews until you cancel.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('a free plan shows no renewal and no payment line', () => {
+    const { container } = renderTerms(
+      quote({ plan: plan('free'), interval: 'monthly', currency: 'EUR', taxRateBasisPoints: 1900 }),
+    );
+    expect(container.textContent).toBe('');
+  });
+
+  it('links the merchant’s terms and privacy policy when given', () => {
+    renderTerms(
+      quote({ plan: plan('starter'), interval: 'monthly', currency: 'EUR', taxRateBasisPoints: 0 }),
+      { termsUrl: 'https://shop.example/terms', privacyUrl: 'https://shop.example/privacy' },
+    );
+    expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute(
+      'href',
+      'https://shop.example/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      'https://shop.example/privacy',
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import { formatMessage } from '../messages/formatMessage.js';
+import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
+import type { Quote } from '../pricing/quote.js';
+
+/** Props of {@link PaymentTerms}. */
+export interface PaymentTermsProps {
+  quote: Quote;
+  /** Formats an amount of the quote's currency in the page's locale. */
+  money: (amount: number) => string;
+  /** Card brands the payment provider accepts, as buyers know them ("Visa"). */
+  acceptedCards: readonly string[];
+  termsUrl?: string | undefined;
+  privacyUrl?: string | undefined;
+  locale?: string | undefined;
+  messages: Pick<
+    PlanStepFormMessages,
+    | 'renewsMonthly'
+    | 'renewsYearly'
+    | 'trialFirstCharge'
+    | 'securePayment'
+    | 'acceptedCards'
+    | 'termsLink'
+    | 'privacyLink'
+  >;
+}
+
+/**
+ * What a careful buyer reads next to the Pay button: what renews, when and for how much
+ * (the first charge after a trial), that the payment is secure and which cards are taken,
+ * and the merchant's terms and privacy policy. A free plan renews nothing and says so by
+ * saying nothing.
+ */
+export function PaymentTerms({
+  quote,
+  money,
+  acceptedCards,
+  termsUrl,
+  privacyUrl,
+  locale,
+  messages,
+}: PaymentTermsProps) {
+  const free = quote.total === 0;
+  const renewal = free
+    ? null
+    : quote.trialDays
+      ? formatMessage(
+          messages.trialFirstCharge,
+          { days: quote.trialDays, amount: money(quote.total) },
+          locale,
+        )
+      : formatMessage(
+          quote.interval === 'yearly' ? messages.renewsYearly : messages.renewsMonthly,
+          { amount: money(quote.total) },
+          locale,
+        );
+  const brands = new Intl.ListFormat(locale, { type: 'conjunction' }).format(acceptedCards);
+  return (
+    <div className="pk-terms">
+      {renewal ? <p className="pk-terms-renewal">{renewal}</p> : null}
+      {free ? null : (
+        <p className="pk-terms-secure">
+          <span aria-hidden="true">🔒 </span>
+          <strong>{messages.securePayment}</strong>.{' '}
+          {formatMessage(messages.acceptedCards, { brands }, locale)}
+        </p>
+      )}
+      {termsUrl || privacyUrl ? (
+        <p className="pk-terms-links">
+          {termsUrl ? <a href={termsUrl}>{messages.termsLink}</a> : null}
+          {termsUrl && privacyUrl ? ' · ' : null}
+          {privacyUrl ? <a href={privacyUrl}>{messages.privacyLink}</a> : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
