@@ -47,6 +47,27 @@ describe('the terms beside the Pay button', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('waits for the country before it names an amount that tax will change', () => {
+    const q = quote({
+      plan: plan('team'),
+      interval: 'monthly',
+      currency: 'EUR',
+      taxRateBasisPoints: 0,
+    });
+    render(
+      <PaymentTerms
+        quote={{ ...q, taxInclusive: false }}
+        money={money}
+        acceptedCards={cards}
+        locale="en-US"
+        messages={enPlanStep}
+        taxPending
+      />,
+    );
+    expect(screen.queryByText(/Renews/)).toBeNull();
+    expect(screen.getByText('Secure payment')).toBeVisible();
+  });
+
   it('a yearly plan renews yearly', () => {
     renderTerms(
       quote({ plan: plan('starter'), interval: 'yearly', currency: 'EUR', taxRateBasisPoints: 0 }),

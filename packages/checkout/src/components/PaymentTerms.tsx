@@ -12,6 +12,8 @@ export interface PaymentTermsProps {
   termsUrl?: string | undefined;
   privacyUrl?: string | undefined;
   locale?: string | undefined;
+  /** No country chosen yet: the tax, so the amount that renews, is not known. */
+  taxPending?: boolean | undefined;
   messages: Pick<
     PlanStepFormMessages,
     | 'renewsMonthly'
@@ -38,21 +40,24 @@ export function PaymentTerms({
   privacyUrl,
   locale,
   messages,
+  taxPending = false,
 }: PaymentTermsProps) {
   const free = quote.total === 0;
-  const renewal = free
-    ? null
-    : quote.trialDays
-      ? formatMessage(
-          messages.trialFirstCharge,
-          { days: quote.trialDays, amount: money(quote.total) },
-          locale,
-        )
-      : formatMessage(
-          quote.interval === 'yearly' ? messages.renewsYearly : messages.renewsMonthly,
-          { amount: money(quote.total) },
-          locale,
-        );
+  // An amount without its tax would promise less than is charged: wait for the country.
+  const renewal =
+    free || (taxPending && !quote.taxInclusive)
+      ? null
+      : quote.trialDays
+        ? formatMessage(
+            messages.trialFirstCharge,
+            { days: quote.trialDays, amount: money(quote.total) },
+            locale,
+          )
+        : formatMessage(
+            quote.interval === 'yearly' ? messages.renewsYearly : messages.renewsMonthly,
+            { amount: money(quote.total) },
+            locale,
+          );
   const brands = new Intl.ListFormat(locale, { type: 'conjunction' }).format(acceptedCards);
   return (
     <div className="pk-terms">

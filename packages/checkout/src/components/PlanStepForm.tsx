@@ -298,6 +298,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
         termsUrl={props.termsUrl}
         privacyUrl={props.privacyUrl}
         locale={locale}
+        taxPending={countryRate === undefined}
         messages={messages}
       />
     </form>
