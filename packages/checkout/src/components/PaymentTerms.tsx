@@ -64,7 +64,6 @@ export function PaymentTerms({
       {renewal ? <p className="pk-terms-renewal">{renewal}</p> : null}
       {free ? null : (
         <p className="pk-terms-secure">
-          <span aria-hidden="true">🔒 </span>
           <strong>{messages.securePayment}</strong>.{' '}
           {formatMessage(messages.acceptedCards, { brands }, locale)}
         </p>
