@@ -9,6 +9,9 @@ test.describe('a visitor browsing the plans', () => {
     await page.getByRole('link', { name: 'Choose Starter' }).click();
     await expect(page).toHaveURL(/\/checkout\/starter$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Starter' })).toBeVisible();
+    // Choices made before the form hydrates are the browser's, not React's: wait for it (the
+    // idempotency key is minted on hydration), as openPlanStep does.
+    await expect(page.locator('input[type="hidden"][name="idempotencyKey"]')).not.toHaveValue('');
 
     const pay = page.getByRole('button', { name: /^Pay / });
     await expect(pay).toHaveText('Pay €9.00');
