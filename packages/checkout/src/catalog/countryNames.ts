@@ -14,3 +14,14 @@ export function countriesIn(countries: readonly Country[], locale: string | unde
     .map((country) => ({ ...country, name: names.of(country.code) ?? country.name }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
+
+/** One country's name in `locale` ("NL" → "Netherlands", "Niederlande"), or its code. */
+export function countryNameIn(code: string, locale: string | undefined): string {
+  try {
+    return (
+      new Intl.DisplayNames([locale ?? 'en'], { type: 'region', fallback: 'code' }).of(code) ?? code
+    );
+  } catch {
+    return code;
+  }
+}

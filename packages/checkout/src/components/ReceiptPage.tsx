@@ -1,3 +1,4 @@
+import { countryNameIn } from '../catalog/countryNames.js';
 import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import type { ReceiptPageView } from '../views/types.js';
 import { PrintButton } from './PrintButton.js';
@@ -66,7 +67,7 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
           <br />
           {buyer.email}
           <br />
-          {countryName(buyer.country, locale)}
+          {countryNameIn(buyer.country, locale)}
           {buyer.vatId && !reverseCharged ? (
             <>
               <br />
@@ -86,15 +87,4 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
       </article>
     </div>
   );
-}
-
-/** A country code named in the page's language ("NL" → "Netherlands"), or the code itself. */
-function countryName(code: string, locale: string | undefined): string {
-  try {
-    return (
-      new Intl.DisplayNames([locale ?? 'en'], { type: 'region', fallback: 'code' }).of(code) ?? code
-    );
-  } catch {
-    return code;
-  }
 }

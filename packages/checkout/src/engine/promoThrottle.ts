@@ -2,7 +2,7 @@ import type { FieldError } from '../messages/fieldError.js';
 import type { SubmitResult } from '../views/types.js';
 import { IDEMPOTENCY_KEY_PATTERN } from './clientKeys.js';
 import type { EngineContext } from './engineContext.js';
-import { readCheckoutForm } from './readCheckoutForm.js';
+import type { CheckoutPost } from './readCheckoutForm.js';
 import { minutesUntilReleased } from './throttle.js';
 
 /** Field messages that mean "no such code", the ones a guesser collects. */
@@ -16,10 +16,9 @@ export interface PromoGuesser {
 
 /** The guesser behind a post: its client key and posted checkout key, if well-formed. */
 export function promoGuesserOf(
-  form: FormData | Record<string, string>,
+  post: CheckoutPost,
   clientKey: string | null,
 ): PromoGuesser & { promo: string } {
-  const post = readCheckoutForm(form);
   return {
     promo: (post.values.promo ?? '').trim(),
     clientKey,

@@ -14,7 +14,7 @@ import { resolveBusinessTax } from './businessTax.js';
 import { IDEMPOTENCY_KEY_PATTERN } from './clientKeys.js';
 import type { EngineContext } from './engineContext.js';
 import { planStepResults } from './planStepResults.js';
-import { type CheckoutPost, readCheckoutForm, refillValues } from './readCheckoutForm.js';
+import { type CheckoutPost, refillValues } from './readCheckoutForm.js';
 
 /** A submission that passed every check: what to charge, recomputed from the catalog. */
 export interface ReadySubmission {
@@ -34,11 +34,10 @@ export interface ReadySubmission {
  */
 export async function readSubmission(
   ctx: EngineContext,
-  form: FormData | Record<string, string>,
+  post: CheckoutPost,
   locale = 'en',
 ): Promise<{ answer: SubmitResult } | { ready: ReadySubmission }> {
   const at = ctx.clock.now();
-  const post = readCheckoutForm(form);
   const values = refillValues(post.values);
   const postedKey = IDEMPOTENCY_KEY_PATTERN.test(post.idempotencyKey) ? post.idempotencyKey : null;
 

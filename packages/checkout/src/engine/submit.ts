@@ -7,7 +7,7 @@ import { noJsIdempotencyKey } from './noJsIdempotencyKey.js';
 import { awaitHolder, payAttempt } from './pay.js';
 import { planStepResults, redirectTo, resultOfSession } from './planStepResults.js';
 import { promoGuesserOf, promoGuessesExhausted, recordRefusedPromo } from './promoThrottle.js';
-import { readCheckoutForm, refillValues } from './readCheckoutForm.js';
+import { type CheckoutPost, readCheckoutForm, refillValues } from './readCheckoutForm.js';
 import { readSubmission } from './readSubmission.js';
 import { settleAttempt } from './settle.js';
 import { startCheckout } from './startCheckout.js';
@@ -35,10 +35,12 @@ export async function submitPlanStep(
 
   // A typed promo code is looked up only while this client and checkout have not guessed
   // too many codes that do not exist.
-  const guesser = promoGuesserOf(form, clientKey);
+  // The post is read once, here; every step below works from it.
+  const parsed = readCheckoutForm(form);
+  const guesser = promoGuesserOf(parsed, clientKey);
   const exhausted = guesser.promo ? await promoGuessesExhausted(ctx, guesser) : null;
-  if (exhausted) return promoRefused(form, exhausted);
-  const read = await readSubmission(ctx, form, checkoutLocale(context.locale));
+  if (exhausted) return promoRefused(parsed, exhausted);
+  const read = await readSubmission(ctx, parsed, checkoutLocale(context.locale));
   if ('answer' in read) {
     if (guesser.promo) await recordRefusedPromo(ctx, guesser, read.answer);
     return read.answer;
@@ -146,8 +148,7 @@ export async function submitPlanStep(
 }
 
 /** The form back with the promo field refused; nothing else checked, stored or charged. */
-function promoRefused(form: FormData | Record<string, string>, error: FieldError): SubmitResult {
-  const post = readCheckoutForm(form);
+function promoRefused(post: CheckoutPost, error: FieldError): SubmitResult {
   const key = post.idempotencyKey;
   return planStepResults(refillValues(post.values), null).state('invalid', {
     fieldErrors: { promo: error },
