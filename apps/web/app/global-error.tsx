@@ -1,8 +1,14 @@
 'use client';
 
 import '@plankit/checkout/styles.css';
-import { CheckoutError, directionOf, errorMessagesFor } from '@plankit/checkout';
+import dynamic from 'next/dynamic';
 import { useParams } from 'next/navigation';
+
+// Loaded when shown: every page carries this component, and the error text of every
+// language would weigh on each of them.
+const GlobalErrorContent = dynamic(() => import('../lib/GlobalErrorContent'), {
+  loading: () => <p>Something went wrong.</p>,
+});
 
 /** Replaces the root layout when it fails, so it brings its own html and body. */
 export default function GlobalError({
@@ -14,9 +20,9 @@ export default function GlobalError({
 }) {
   const lang = useParams<{ lang?: string }>()?.lang ?? 'en';
   return (
-    <html lang={lang} dir={directionOf(lang)}>
+    <html lang={lang}>
       <body>
-        <CheckoutError error={error} reset={reset} homeHref="/" messages={errorMessagesFor(lang)} />
+        <GlobalErrorContent lang={lang} error={error} reset={reset} />
       </body>
     </html>
   );

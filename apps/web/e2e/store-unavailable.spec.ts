@@ -106,3 +106,39 @@ test.describe('a database that never answers', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout not found' })).toBeVisible();
   });
 });
+
+// error.tsx takes its language's text from the layout (lib/PageText.tsx), not from a table
+// of every language in every page's JavaScript: a Server Action that fails on a German page
+// shows the React error boundary in German, with the reference the log has.
+test.describe('a database that stops answering while a visitor with JavaScript pays', () => {
+  test.use({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de' } });
+
+  test('the error page reads in the page’s language, with a reference', async ({ page }) => {
+    test.skip(!TEST_DATABASE_URL, 'needs a PostgreSQL server (TEST_DATABASE_URL)');
+    hole.resume();
+    await expect
+      .poll(async () => (await page.request.get(`${host.baseURL}/checkout/free`)).status(), {
+        timeout: 30_000,
+        intervals: [500, 1_000, 2_000],
+      })
+      .toBe(200);
+    await page.goto(`${host.baseURL}/checkout/free`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.locator('input[type="hidden"][name="idempotencyKey"]')).not.toHaveValue('');
+    await page.locator('input[name="email"]').fill('fehler@example.com');
+    await page.locator('input[name="name"]').fill('Erika Mustermann');
+    await page.locator('select[name="country"]').selectOption('DE');
+    hole.silence();
+    try {
+      await page.locator('button.pk-submit').click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Etwas ist schiefgelaufen' }),
+      ).toBeVisible({ timeout: 30_000 });
+    } finally {
+      hole.resume();
+    }
+    const digest = (await page.locator('code').textContent()) ?? '';
+    expect(digest).not.toBe('');
+    await expect.poll(() => host.logs()).toContain(digest);
+  });
+});

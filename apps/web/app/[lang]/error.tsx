@@ -1,7 +1,7 @@
 'use client';
 
-import { CheckoutError, errorMessagesFor } from '@plankit/checkout';
-import { useParams } from 'next/navigation';
+import { CheckoutError } from '@plankit/checkout';
+import { usePageText } from '../../lib/PageText';
 
 export default function ErrorPage({
   error,
@@ -10,13 +10,8 @@ export default function ErrorPage({
   error: Error & { digest?: string };
   reset: () => void;
 }) {
-  const { lang } = useParams<{ lang: string }>();
-  return (
-    <CheckoutError
-      error={error}
-      reset={reset}
-      homeHref="/"
-      messages={errorMessagesFor(lang ?? 'en')}
-    />
-  );
+  // The layout hands down this language's text (lib/PageText.tsx), so this component,
+  // which every page loads, carries no table of languages.
+  const text = usePageText();
+  return <CheckoutError error={error} reset={reset} homeHref="/" messages={text?.error} />;
 }

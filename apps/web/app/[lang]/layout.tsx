@@ -1,11 +1,18 @@
 import '@plankit/checkout/styles.css';
 import '../globals.css';
-import { directionOf, LOCALES, pageMessagesFor } from '@plankit/checkout';
+import {
+  directionOf,
+  errorMessagesFor,
+  LOCALES,
+  notFoundMessagesFor,
+  pageMessagesFor,
+} from '@plankit/checkout';
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { config } from '../../lib/config';
 import { LanguageMenu } from '../../lib/LanguageMenu';
 import { localeOfParam } from '../../lib/locale';
+import { PageTextProvider } from '../../lib/PageText';
 
 type Params = { lang: string };
 
@@ -49,7 +56,13 @@ export default async function RootLayout({
             <LanguageMenu locale={locale} />
           </div>
         </header>
-        <main>{children}</main>
+        <main>
+          <PageTextProvider
+            text={{ error: errorMessagesFor(locale), notFound: notFoundMessagesFor(locale) }}
+          >
+            {children}
+          </PageTextProvider>
+        </main>
       </body>
     </html>
   );

@@ -1,16 +1,15 @@
 'use client';
 
-import { CheckoutNotFound, notFoundMessagesFor } from '@plankit/checkout';
-import { useParams } from 'next/navigation';
+import { CheckoutNotFound } from '@plankit/checkout';
+import { usePageText } from '../../lib/PageText';
 
-// A client component: it reads the language from the route (a not-found page gets no
-// parameters), so the language trees stay prerendered. Its text is a small table.
+// A client component (a not-found page gets no parameters, and the language trees stay
+// prerendered): the layout hands down its language's text (lib/PageText.tsx).
 export default function NotFound() {
-  const lang = useParams<{ lang?: string }>()?.lang ?? 'en';
-  const messages = notFoundMessagesFor(lang);
+  const messages = usePageText()?.notFound;
   return (
     <>
-      <title>{messages.notFoundTitle}</title>
+      {messages ? <title>{messages.notFoundTitle}</title> : null}
       <CheckoutNotFound plansHref="/" messages={messages} />
     </>
   );

@@ -1,16 +1,22 @@
-import { type CompiledMessages, resolveMessages } from '../messages/messages.js';
+import type { CompiledMessages } from '../messages/messages.js';
+import { defaultNotFoundMessages } from '../messages/pageMessageKeys.js';
 
 /** Props of {@link CheckoutNotFound}. */
 export interface CheckoutNotFoundProps {
   /** Where "back to plans" leads. */
   plansHref: string;
-  /** The page's messages (`messagesFor(locale)`); English by default. */
+  /**
+   * The page's messages (`notFoundMessagesFor(locale)`, or `messagesFor(locale)`); English
+   * by default.
+   */
   messages?: Partial<CompiledMessages> | undefined;
 }
 
 /** The 404 page for unknown plans and paths: says so and links back to the plans. */
 export function CheckoutNotFound({ plansHref, messages: overrides }: CheckoutNotFoundProps) {
-  const messages = resolveMessages(overrides);
+  // Its own three defaults, not resolveMessages(): a host's client `not-found.tsx` would
+  // otherwise put the whole English dictionary on every page.
+  const messages = { ...defaultNotFoundMessages, ...overrides };
   return (
     <div className="pk-checkout pk-not-found">
       <div className="pk-card">

@@ -22,7 +22,7 @@ import { tr } from './locales/tr.js';
 import { zhCN } from './locales/zh-CN.js';
 import { LOCALES, type Locale } from './locales.js';
 import { messagesFor, pageMessagesFor } from './messagesFor.js';
-import { PAGE_MESSAGE_KEYS } from './pageMessageKeys.js';
+import { defaultNotFoundMessages, PAGE_MESSAGE_KEYS } from './pageMessageKeys.js';
 
 // The sources as loose records: a locale that lacks a key (a string added in English only)
 // must reach these tests, which name what is missing, rather than stop at the import.
@@ -188,10 +188,11 @@ describe('the 16 locales', () => {
     for (const key of PAGE_MESSAGE_KEYS) expect(TREES.has(key)).toBe(false);
   });
 
-  it('keep the error and fallback components’ own English equal to en.ts', () => {
+  it('keep the error, fallback and not-found components’ own English equal to en.ts', () => {
     for (const [key, value] of Object.entries({
       ...defaultErrorMessages,
       ...defaultFallbackMessages,
+      ...defaultNotFoundMessages,
     })) {
       expect(value).toBe(ENGLISH[key]);
     }

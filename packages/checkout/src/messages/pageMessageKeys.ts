@@ -28,3 +28,14 @@ export type PageMessageKey = (typeof PAGE_MESSAGE_KEYS)[number];
 
 /** The keys the not-found page shows (`notFoundMessagesFor`). */
 export type NotFoundMessageKey = 'notFoundTitle' | 'notFoundLead' | 'finishBackToPlans';
+
+/**
+ * The not-found page's English text, in a module without the whole English dictionary:
+ * `CheckoutNotFound` sits in every page's client bundle of a host whose `not-found.tsx` is
+ * a client component (issue 8, item 10). locales.test.ts holds it equal to `locales/en.ts`.
+ */
+export const defaultNotFoundMessages: Record<NotFoundMessageKey, string> = {
+  notFoundTitle: 'Page not found',
+  notFoundLead: 'This plan or page does not exist or is no longer available.',
+  finishBackToPlans: 'Back to plans',
+};
