@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../messages/intlFormats.js';
 import { type CompiledMessages, formatMessage } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { Receipt } from '../views/types.js';
@@ -16,9 +17,7 @@ export function cardBrandName(brand: string): string {
 
 /** A date as the receipt shows it: long style, in UTC (the store's dates are UTC). */
 export function formatDate(iso: string, locale: string | undefined): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /** Props of {@link ReceiptTable}. */

@@ -1,5 +1,6 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { CompiledMessage } from './CheckoutMessages.js';
+import { numberFormat, pluralRules } from './intlFormats.js';
 
 /** The values a message's placeholders take. */
 export type MessageValues = Record<string, string | number>;
@@ -32,7 +33,7 @@ function render(
         out += element.value;
         break;
       case POUND:
-        out += count === null ? '#' : new Intl.NumberFormat(locale).format(count);
+        out += count === null ? '#' : numberFormat(locale).format(count);
         break;
       case ARGUMENT: {
         const value = values[element.value];
@@ -51,7 +52,7 @@ function render(
         out +=
           value === undefined
             ? `{${element.value}}`
-            : new Intl.NumberFormat(locale, options).format(Number(value));
+            : numberFormat(locale, options).format(Number(value));
         break;
       }
       case SELECT: {
@@ -61,7 +62,7 @@ function render(
       }
       case PLURAL: {
         const n = Number(values[element.value]) - element.offset;
-        const rule = new Intl.PluralRules(locale, { type: element.pluralType }).select(n);
+        const rule = pluralRules(locale, { type: element.pluralType }).select(n);
         const chosen =
           element.options[`=${n + element.offset}`] ??
           element.options[rule] ??
