@@ -114,3 +114,31 @@ describe.skipIf(!TEST_DATABASE_URL)('a real PostgreSQL server (TEST_DATABASE_URL
     expect((await db.query<{ four: number }>('select 4 as four')).rows).toEqual([{ four: 4 }]);
   });
 });
+
+// Statements with parameters stay prepared on each pooled connection (preparedStatements.ts).
+describe.runIf(TEST_DATABASE_URL)('prepared statements on a real server', () => {
+  it('prepares a statement once per connection and prepares it again after another process changes the table', async () => {
+    const schema = `prep_${process.pid}_${Date.now()}`;
+    const db = await client({ connectionString: TEST_DATABASE_URL as string, max: 1 });
+    const other = await client({ connectionString: TEST_DATABASE_URL as string, max: 1 });
+    await db.query(`CREATE SCHEMA ${schema}`);
+    try {
+      await db.query(`CREATE TABLE ${schema}.t (id int PRIMARY KEY, a text)`);
+      const insert = `INSERT INTO ${schema}.t (id, a) VALUES ($1, $2) RETURNING *`;
+      expect((await db.query(insert, [1, 'x'])).rows).toEqual([{ id: 1, a: 'x' }]);
+      const prepared = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE $1',
+        [`%${schema}.t%`],
+      );
+      expect(prepared.rows[0]?.n).toBe(1);
+
+      // A migration elsewhere adds a column: the prepared RETURNING * is refused by the
+      // server, and the client prepares it again instead of failing every call from now on.
+      await other.query(`ALTER TABLE ${schema}.t ADD COLUMN b text NOT NULL DEFAULT 'new'`);
+      expect((await db.query(insert, [2, 'y'])).rows).toEqual([{ id: 2, a: 'y', b: 'new' }]);
+      expect((await db.query(insert, [3, 'z'])).rows).toEqual([{ id: 3, a: 'z', b: 'new' }]);
+    } finally {
+      await db.query(`DROP SCHEMA ${schema} CASCADE`);
+    }
+  });
+});

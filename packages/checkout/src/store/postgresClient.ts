@@ -1,4 +1,5 @@
 import { loadPg } from './loadDriver.js';
+import { createStatementNames, isStalePlan } from './preparedStatements.js';
 import { StoreUnavailableError } from './storeErrors.js';
 import type { SqlClient, SqlQueryable } from './types.js';
 
@@ -101,11 +102,27 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
   // would crash the process. The pool discards the connection and opens a new one later.
   pool.on('error', () => {});
 
+  const names = createStatementNames();
   const queryOn =
-    (target: Pick<typeof pool, 'query'>): SqlQueryable['query'] =>
+    (target: Pick<typeof pool, 'query'>, inTransaction: boolean): SqlQueryable['query'] =>
     async <Row>(text: string, params: readonly unknown[] = []) => {
+      const run = () => {
+        const name = params.length > 0 ? names.nameOf(text) : undefined;
+        return name
+          ? target.query({ name, text, values: [...params] })
+          : target.query(text, [...params]);
+      };
       try {
-        const result = await target.query(text, [...params]);
+        let result: Awaited<ReturnType<typeof run>>;
+        try {
+          result = await run();
+        } catch (error) {
+          if (!isStalePlan(error)) throw error;
+          names.renew();
+          // Inside a transaction the refusal aborted it: the caller's retry runs it again.
+          if (inTransaction) throw error;
+          result = await run();
+        }
         return { rows: result.rows as Row[], affectedRows: result.rowCount ?? 0 };
       } catch (error) {
         throw toStoreError(error);
@@ -113,7 +130,7 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
     };
 
   return {
-    query: queryOn(pool),
+    query: queryOn(pool, false),
     async transaction(fn) {
       // One dedicated connection: BEGIN, the body and COMMIT must share a session.
       const connection = await pool.connect().catch((error: unknown) => {
@@ -122,7 +139,7 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
       let broken = false;
       try {
         await connection.query('BEGIN');
-        const result = await fn({ query: queryOn(connection) });
+        const result = await fn({ query: queryOn(connection, true) });
         await connection.query('COMMIT');
         return result;
       } catch (error) {
