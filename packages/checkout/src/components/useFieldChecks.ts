@@ -3,7 +3,7 @@ import type { Country, Plan } from '../catalog/schema.js';
 import {
   type FieldError,
   type ValidationContext,
-  validateField,
+  validateFormField,
 } from '../validation/checkoutForm.js';
 import type {
   FieldErrors,
@@ -23,7 +23,7 @@ const FORM_FIELDS: readonly FormField[] = [
 ];
 
 /**
- * The form's field checks, with the server's own rules (`validateField`): as the visitor
+ * The form's field checks, with the server's own rules (`validateFormField`): as the visitor
  * fixes a field that shows an error, when they leave a field, and all at once on submit.
  * Promo codes are secret, so the server alone checks them.
  */
@@ -42,7 +42,7 @@ export function useFieldChecks(
   const check = (field: FormField, value: string): FieldError | null =>
     field === 'promo' || (field === 'seats' && !plan.seats)
       ? null
-      : validateField(field, value, validation);
+      : validateFormField(field, value, validation);
   return {
     /** The visitor changed a field; one that shows an error is checked again. */
     change(field: FormField, value: string) {
