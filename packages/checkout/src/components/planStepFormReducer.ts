@@ -5,7 +5,6 @@
 
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
-import type { PlanLinkOptions } from '../routes/createCheckoutRoutes.js';
 import type { CheckoutField, FieldError } from '../validation/checkoutForm.js';
 import type { PlanStepState } from '../views/types.js';
 
@@ -47,8 +46,8 @@ export type PlanStepFormAction =
   | { type: 'key'; key: string }
   /** The email and name this tab submitted before, for fields still empty. */
   | { type: 'restore'; email: string; name: string }
-  /** Choices a link into the plan step carried. */
-  | { type: 'link'; options: PlanLinkOptions }
+  /** Choices a link into the plan step carried, those the plan offers. */
+  | { type: 'link'; values: Partial<Record<FormField, string>> }
   /** The payment fields started making a payment method. */
   | { type: 'preparing' }
   /** They made one: the post goes out. */
@@ -94,20 +93,6 @@ export function initPlanStepForm({
     preparing: false,
     clientError: null,
   };
-}
-
-/** Applies plan-link choices the plan offers; ignores the rest. */
-function withLink(
-  values: PlanStepFormState['values'],
-  options: PlanLinkOptions,
-): PlanStepFormState['values'] {
-  const next = { ...values };
-  if (options.interval) next.interval = options.interval;
-  if (options.currency) next.currency = options.currency;
-  if (options.seats) next.seats = String(options.seats);
-  if (options.country) next.country = options.country;
-  if (options.promo) next.promo = options.promo;
-  return next;
 }
 
 export function planStepFormReducer(
@@ -162,7 +147,7 @@ export function planStepFormReducer(
     case 'key':
       return form.idempotencyKey ? form : { ...form, idempotencyKey: action.key };
     case 'link':
-      return { ...form, values: withLink(form.values, action.options) };
+      return { ...form, values: { ...form.values, ...action.values } };
     case 'preparing':
       return { ...form, preparing: true, clientError: null };
     case 'prepared':

@@ -12,16 +12,6 @@ import type {
   PlanStepFormState,
 } from './planStepFormReducer.js';
 
-const FORM_FIELDS: readonly FormField[] = [
-  'interval',
-  'currency',
-  'seats',
-  'email',
-  'name',
-  'country',
-  'promo',
-];
-
 /**
  * The form's field checks, with the server's own rules (`validateFormField`): as the visitor
  * fixes a field that shows an error, when they leave a field, and all at once on submit.
@@ -70,7 +60,8 @@ export function useFieldChecks(
     /** Every field's error, for a submit. */
     checkAll(): FieldErrors {
       const found: FieldErrors = {};
-      for (const field of FORM_FIELDS) {
+      // The form's values hold every field of the form (planStepFormReducer.ts).
+      for (const field of Object.keys(form.values) as FormField[]) {
         const error = check(field, form.values[field]);
         if (error) found[field] = error;
       }

@@ -1,8 +1,8 @@
 import { type Dispatch, useEffect } from 'react';
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
-import { type PlanLinkOptions, parsePlanLinkOptions } from '../routes/createCheckoutRoutes.js';
-import type { PlanStepFormAction } from './planStepFormReducer.js';
+import { parsePlanLinkOptions } from '../routes/createCheckoutRoutes.js';
+import type { FormField, PlanStepFormAction } from './planStepFormReducer.js';
 
 /**
  * Preselects the choices a link into the plan step carries (`?seats=5&interval=yearly`,
@@ -21,14 +21,14 @@ export function usePlanLinkOptions(
   useEffect(() => {
     if (typeof window === 'undefined' || hasResult) return;
     const link = parsePlanLinkOptions(window.location.search);
-    const options: PlanLinkOptions = {};
-    if (link.interval && intervals.includes(link.interval)) options.interval = link.interval;
-    if (link.currency && currencies.includes(link.currency)) options.currency = link.currency;
-    if (link.seats && plan.seats) options.seats = link.seats;
+    const values: Partial<Record<FormField, string>> = {};
+    if (link.interval && intervals.includes(link.interval)) values.interval = link.interval;
+    if (link.currency && currencies.includes(link.currency)) values.currency = link.currency;
+    if (link.seats && plan.seats) values.seats = String(link.seats);
     if (link.country && countries.some((c) => c.code === link.country)) {
-      options.country = link.country;
+      values.country = link.country;
     }
-    if (link.promo) options.promo = link.promo;
-    dispatch({ type: 'link', options });
+    if (link.promo) values.promo = link.promo;
+    dispatch({ type: 'link', values });
   }, [plan.seats, intervals, currencies, countries, hasResult, dispatch]);
 }
