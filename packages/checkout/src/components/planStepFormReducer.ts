@@ -32,10 +32,11 @@ export interface PlanStepFormState {
 }
 
 export type PlanStepFormAction =
-  /** The visitor changed a field; `error` is its re-check when it showed an error. */
+  /**
+   * The visitor changed a field, or left it (`value` as it is); `error` is its check, when
+   * it showed an error or was left.
+   */
   | { type: 'change'; field: FormField; value: string; error?: FieldError | null }
-  /** A field was checked on its own (left by the visitor). */
-  | { type: 'checked'; field: FormField; error: FieldError | null }
   /** A submit found errors: show them and move focus. */
   | { type: 'invalid'; errors: FieldErrors; paymentInvalid: boolean }
   /** The payment slot's errors appeared or went away. */
@@ -109,8 +110,6 @@ export function planStepFormReducer(
         errors: { ...form.errors, [action.field]: action.error ?? undefined },
       };
     }
-    case 'checked':
-      return { ...form, errors: { ...form.errors, [action.field]: action.error ?? undefined } };
     case 'invalid':
       return {
         ...form,

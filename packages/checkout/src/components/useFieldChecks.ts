@@ -55,7 +55,7 @@ export function useFieldChecks(
         return;
       }
       const value = form.values[field];
-      if (value !== '') dispatch({ type: 'checked', field, error: check(field, value) });
+      if (value !== '') dispatch({ type: 'change', field, value, error: check(field, value) });
     },
     /** Every field's error, for a submit. */
     checkAll(): FieldErrors {
