@@ -49,6 +49,7 @@ export type {
   CheckoutMessages,
   CompiledMessage,
   CompiledMessages,
+  CompiledPart,
   ComponentMessageKey,
   MessageKey,
 } from './messages/CheckoutMessages.js';

@@ -15,21 +15,18 @@ export interface FieldProps {
     'aria-invalid': boolean | undefined;
     'aria-describedby': string | undefined;
   }) => ReactNode;
-  className?: string;
 }
 
 /**
  * A labelled form field with a hint and an error message that assistive technology reads
  * with the control (aria-describedby) and marks as invalid (aria-invalid).
  */
-export function Field({ id, label, hint, error, children, className }: FieldProps) {
+export function Field({ id, label, hint, error, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div
-      className={`pk-field${error ? ' pk-field--invalid' : ''}${className ? ` ${className}` : ''}`}
-    >
+    <div className={error ? 'pk-field pk-field--invalid' : 'pk-field'}>
       <label className="pk-label" htmlFor={id}>
         {label}
       </label>

@@ -7,21 +7,13 @@ export interface IntervalSwitchProps {
   value: BillingInterval;
   onChange: (interval: BillingInterval) => void;
   messages: Pick<CompiledMessages, 'intervalLegend' | 'intervalMonthly' | 'intervalYearly'>;
-  /** Short note per interval, e.g. the yearly saving. */
-  notes?: Partial<Record<BillingInterval, string>>;
 }
 
 /**
  * The billing-interval switch: native radio buttons in a fieldset, styled as a segmented
  * control, so arrow keys, forms without JavaScript and screen readers all work as usual.
  */
-export function IntervalSwitch({
-  intervals,
-  value,
-  onChange,
-  messages,
-  notes,
-}: IntervalSwitchProps) {
+export function IntervalSwitch({ intervals, value, onChange, messages }: IntervalSwitchProps) {
   if (intervals.length < 2) {
     return <input type="hidden" name="interval" value={value} />;
   }
@@ -40,9 +32,6 @@ export function IntervalSwitch({
             />
             <span>
               {interval === 'yearly' ? messages.intervalYearly : messages.intervalMonthly}
-              {notes?.[interval] ? (
-                <small className="pk-segment-note"> {notes[interval]}</small>
-              ) : null}
             </span>
           </label>
         ))}

@@ -4,10 +4,8 @@ import type { Catalog, Plan } from '../catalog/schema.js';
 import { enPlanStep } from '../messages/compiled/enPlanStep.js';
 import { formatMessage } from '../messages/formatMessage.js';
 import type { CompiledMessages } from '../messages/messages.js';
-import {
-  type PlanStepMessages,
-  pickPlanStepFormMessages,
-} from '../messages/planStepFormMessages.js';
+import { pickPlanStepFormMessages } from '../messages/pickPlanStepFormMessages.js';
+import type { PlanStepMessages } from '../messages/planStepFormMessages.js';
 import type { MerchantTax } from '../pricing/euVat.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';

@@ -939,3 +939,29 @@ describe('starter plan in a tab whose storage is unavailable (private mode, bloc
     }
   });
 });
+
+describe('a link into the team plan with choices (?interval=yearly&seats=7…)', () => {
+  const followLink = (search: string) => window.history.replaceState(null, '', `/${search}`);
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('preselects the choices the plan offers', async () => {
+    followLink('?interval=yearly&seats=7&currency=USD&country=FR&promo=LAUNCH20');
+    renderForm({ plan: catalogPlan('team') });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Yearly' })).toBeChecked());
+    expect(screen.getByRole('spinbutton', { name: 'Seats' })).toHaveValue(7);
+    expect(screen.getByLabelText('Currency')).toHaveValue('USD');
+    expect(screen.getByLabelText('Country')).toHaveValue('FR');
+    expect(screen.getByLabelText('Promo code (optional)')).toHaveValue('LAUNCH20');
+  });
+
+  it('leaves out what the plan does not offer or no link may carry', async () => {
+    followLink('?interval=weekly&seats=100000&currency=GBP&country=ES&promo=NO%20SPACES');
+    renderForm({ plan: catalogPlan('team') });
+    // render() runs the effects (in act), so the link has been read by now.
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: 'Seats' })).toHaveValue(5);
+    expect(screen.getByLabelText('Currency')).toHaveValue('EUR');
+    expect(screen.getByLabelText('Country')).toHaveValue('');
+    expect(screen.getByLabelText('Promo code (optional)')).toHaveValue('');
+  });
+});

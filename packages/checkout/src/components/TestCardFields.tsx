@@ -148,16 +148,40 @@ export function TestCardFields({
     if (values[field] === '') return; // Do not nag before the visitor typed anything.
     setErrors((e) => ({ ...e, [field]: checkField(field, values) ?? undefined }));
   };
-  const input = (field: CardField) => ({
-    className: 'pk-input',
-    type: 'text',
-    inputMode: 'numeric' as const,
-    // Numbers read left to right in every language.
-    dir: 'ltr',
-    required: true,
-    value: values[field],
-    onBlur: blur(field),
-  });
+  // One card field: numbers read left to right in every language; `clean` tidies what the
+  // visitor types (spaces in the number, the slash in the expiry).
+  const cardField = (
+    field: CardField,
+    label: string,
+    autoComplete: string,
+    placeholder: string,
+    maxLength: number,
+    clean: (typed: string) => string,
+    className = 'pk-input',
+  ) => (
+    <Field
+      id={`pk-${field}`}
+      label={label}
+      error={formatFieldError(messages, errors[field], locale)}
+    >
+      {(aria) => (
+        <input
+          {...aria}
+          className={className}
+          type="text"
+          inputMode="numeric"
+          dir="ltr"
+          required
+          value={values[field]}
+          onBlur={blur(field)}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          onChange={(event) => set(field, clean(event.target.value))}
+        />
+      )}
+    </Field>
+  );
 
   return (
     <>
@@ -166,56 +190,27 @@ export function TestCardFields({
       </noscript>
       <div className="pk-card-fields" hidden={!mounted}>
         {testMode ? <p className="pk-hint pk-test-hint">{messages.paymentTestHint}</p> : null}
-        <Field
-          id="pk-cardNumber"
-          label={messages.cardNumberLabel}
-          error={formatFieldError(messages, errors.cardNumber, locale)}
-        >
-          {(aria) => (
-            <input
-              {...aria}
-              {...input('cardNumber')}
-              className="pk-input pk-input--card"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              maxLength={23}
-              onChange={(event) => set('cardNumber', formatCardNumber(event.target.value))}
-            />
-          )}
-        </Field>
+        {cardField(
+          'cardNumber',
+          messages.cardNumberLabel,
+          'cc-number',
+          '1234 1234 1234 1234',
+          23,
+          formatCardNumber,
+          'pk-input pk-input--card',
+        )}
         <div className="pk-row">
-          <Field
-            id="pk-cardExpiry"
-            label={messages.cardExpiryLabel}
-            error={formatFieldError(messages, errors.cardExpiry, locale)}
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                {...input('cardExpiry')}
-                autoComplete="cc-exp"
-                placeholder={messages.cardExpiryHint}
-                maxLength={7}
-                onChange={(event) => set('cardExpiry', formatExpiry(event.target.value))}
-              />
-            )}
-          </Field>
-          <Field
-            id="pk-cardCvc"
-            label={messages.cardCvcLabel}
-            error={formatFieldError(messages, errors.cardCvc, locale)}
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                {...input('cardCvc')}
-                autoComplete="cc-csc"
-                placeholder="123"
-                maxLength={4}
-                onChange={(event) => set('cardCvc', event.target.value.replace(/\D/g, ''))}
-              />
-            )}
-          </Field>
+          {cardField(
+            'cardExpiry',
+            messages.cardExpiryLabel,
+            'cc-exp',
+            messages.cardExpiryHint,
+            7,
+            formatExpiry,
+          )}
+          {cardField('cardCvc', messages.cardCvcLabel, 'cc-csc', '123', 4, (typed) =>
+            typed.replace(/\D/g, ''),
+          )}
         </div>
       </div>
     </>

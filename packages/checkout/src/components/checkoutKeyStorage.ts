@@ -48,28 +48,46 @@ export function sessionStorageOrNull(): CheckoutKeyStorage | null {
   }
 }
 
-function readEntry(storage: CheckoutKeyStorage | null, planId: string): StoredCheckoutKey | null {
-  if (!storage) return null;
+/** An item's object, or `null` (none, not an object, unreadable, storage unavailable). */
+function readItem(
+  storage: CheckoutKeyStorage | null,
+  name: string,
+): Record<string, unknown> | null {
   try {
-    const raw = storage.getItem(checkoutKeyStorageName(planId));
-    if (!raw) return null;
-    const entry: unknown = JSON.parse(raw);
-    if (
-      typeof entry === 'object' &&
-      entry !== null &&
-      'key' in entry &&
-      'storedAt' in entry &&
-      typeof entry.key === 'string' &&
-      entry.key !== '' &&
-      typeof entry.storedAt === 'number' &&
-      Number.isFinite(entry.storedAt)
-    ) {
-      return { key: entry.key, storedAt: entry.storedAt };
-    }
-    return null;
+    const entry: unknown = JSON.parse(storage?.getItem(name) ?? 'null');
+    return typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** Stores `value` under `name`, stamped with `now` (`storedAt`). Never throws. */
+function writeItem(storage: CheckoutKeyStorage | null, name: string, value: object, now: number) {
+  try {
+    storage?.setItem(name, JSON.stringify({ ...value, storedAt: now }));
+  } catch {
+    // Storage full or blocked: the form keeps what it has in its state only, as before.
+  }
+}
+
+/**
+ * Whether an item was stored less than {@link CHECKOUT_KEY_MAX_AGE_MS} from `now`. Either
+ * way: a clock set back must not make an entry fresh for longer than the window.
+ */
+function isFresh(entry: { storedAt?: unknown }, now: number): boolean {
+  return (
+    typeof entry.storedAt === 'number' && Math.abs(now - entry.storedAt) < CHECKOUT_KEY_MAX_AGE_MS
+  );
+}
+
+function readEntry(storage: CheckoutKeyStorage | null, planId: string): StoredCheckoutKey | null {
+  const entry = readItem(storage, checkoutKeyStorageName(planId));
+  return entry &&
+    typeof entry.key === 'string' &&
+    entry.key !== '' &&
+    typeof entry.storedAt === 'number'
+    ? { key: entry.key, storedAt: entry.storedAt }
+    : null;
 }
 
 /**
@@ -82,9 +100,7 @@ export function readCheckoutKey(
   now: number,
 ): string | null {
   const entry = readEntry(storage, planId);
-  if (!entry) return null;
-  // Either way: a clock set back must not make an entry fresh for longer than the window.
-  return Math.abs(now - entry.storedAt) < CHECKOUT_KEY_MAX_AGE_MS ? entry.key : null;
+  return entry && isFresh(entry, now) ? entry.key : null;
 }
 
 /**
@@ -97,13 +113,7 @@ export function storeCheckoutKey(
   key: string,
   now: number,
 ): void {
-  if (!storage || key === '') return;
-  try {
-    const entry: StoredCheckoutKey = { key, storedAt: now };
-    storage.setItem(checkoutKeyStorageName(planId), JSON.stringify(entry));
-  } catch {
-    // Storage full or blocked: the key lives in the form's state only, as before.
-  }
+  if (key !== '') writeItem(storage, checkoutKeyStorageName(planId), { key }, now);
 }
 
 /**
@@ -135,27 +145,16 @@ const BUYER_ITEM = 'plankit:buyer';
  * tab's `sessionStorage`, never in a URL, and for {@link CHECKOUT_KEY_MAX_AGE_MS}.
  */
 export function storeBuyer(storage: CheckoutKeyStorage | null, buyer: StoredBuyer, now: number) {
-  if (!storage) return;
-  try {
-    storage.setItem(BUYER_ITEM, JSON.stringify({ ...buyer, storedAt: now }));
-  } catch {
-    // Storage full or blocked: the visitor types them again.
-  }
+  writeItem(storage, BUYER_ITEM, buyer, now);
 }
 
 /** The details {@link storeBuyer} kept, unless they are older than the key's window. */
 export function readBuyer(storage: CheckoutKeyStorage | null, now: number): StoredBuyer | null {
-  if (!storage) return null;
-  try {
-    const raw = storage.getItem(BUYER_ITEM);
-    if (!raw) return null;
-    const entry = JSON.parse(raw) as Partial<StoredBuyer & { storedAt: number }>;
-    if (typeof entry.email !== 'string' || typeof entry.name !== 'string') return null;
-    if (typeof entry.storedAt !== 'number' || now - entry.storedAt > CHECKOUT_KEY_MAX_AGE_MS) {
-      return null;
-    }
-    return { email: entry.email, name: entry.name };
-  } catch {
-    return null;
-  }
+  const entry = readItem(storage, BUYER_ITEM);
+  return entry &&
+    typeof entry.email === 'string' &&
+    typeof entry.name === 'string' &&
+    isFresh(entry, now)
+    ? { email: entry.email, name: entry.name }
+    : null;
 }

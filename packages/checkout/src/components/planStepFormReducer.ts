@@ -5,7 +5,6 @@
 
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
-import type { PlanLinkOptions } from '../routes/createCheckoutRoutes.js';
 import type { CheckoutField, FieldError } from '../validation/checkoutForm.js';
 import type { PlanStepState } from '../views/types.js';
 
@@ -33,10 +32,11 @@ export interface PlanStepFormState {
 }
 
 export type PlanStepFormAction =
-  /** The visitor changed a field; `error` is its re-check when it showed an error. */
+  /**
+   * The visitor changed a field, or left it (`value` as it is); `error` is its check, when
+   * it showed an error or was left.
+   */
   | { type: 'change'; field: FormField; value: string; error?: FieldError | null }
-  /** A field was checked on its own (left by the visitor). */
-  | { type: 'checked'; field: FormField; error: FieldError | null }
   /** A submit found errors: show them and move focus. */
   | { type: 'invalid'; errors: FieldErrors; paymentInvalid: boolean }
   /** The payment slot's errors appeared or went away. */
@@ -47,8 +47,8 @@ export type PlanStepFormAction =
   | { type: 'key'; key: string }
   /** The email and name this tab submitted before, for fields still empty. */
   | { type: 'restore'; email: string; name: string }
-  /** Choices a link into the plan step carried. */
-  | { type: 'link'; options: PlanLinkOptions }
+  /** Choices a link into the plan step carried, those the plan offers. */
+  | { type: 'link'; values: Partial<Record<FormField, string>> }
   /** The payment fields started making a payment method. */
   | { type: 'preparing' }
   /** They made one: the post goes out. */
@@ -96,20 +96,6 @@ export function initPlanStepForm({
   };
 }
 
-/** Applies plan-link choices the plan offers; ignores the rest. */
-function withLink(
-  values: PlanStepFormState['values'],
-  options: PlanLinkOptions,
-): PlanStepFormState['values'] {
-  const next = { ...values };
-  if (options.interval) next.interval = options.interval;
-  if (options.currency) next.currency = options.currency;
-  if (options.seats) next.seats = String(options.seats);
-  if (options.country) next.country = options.country;
-  if (options.promo) next.promo = options.promo;
-  return next;
-}
-
 export function planStepFormReducer(
   form: PlanStepFormState,
   action: PlanStepFormAction,
@@ -124,8 +110,6 @@ export function planStepFormReducer(
         errors: { ...form.errors, [action.field]: action.error ?? undefined },
       };
     }
-    case 'checked':
-      return { ...form, errors: { ...form.errors, [action.field]: action.error ?? undefined } };
     case 'invalid':
       return {
         ...form,
@@ -162,7 +146,7 @@ export function planStepFormReducer(
     case 'key':
       return form.idempotencyKey ? form : { ...form, idempotencyKey: action.key };
     case 'link':
-      return { ...form, values: withLink(form.values, action.options) };
+      return { ...form, values: { ...form.values, ...action.values } };
     case 'preparing':
       return { ...form, preparing: true, clientError: null };
     case 'prepared':

@@ -3,7 +3,7 @@ import type { Country, Plan } from '../catalog/schema.js';
 import {
   type FieldError,
   type ValidationContext,
-  validateField,
+  validateFormField,
 } from '../validation/checkoutForm.js';
 import type {
   FieldErrors,
@@ -12,18 +12,8 @@ import type {
   PlanStepFormState,
 } from './planStepFormReducer.js';
 
-const FORM_FIELDS: readonly FormField[] = [
-  'interval',
-  'currency',
-  'seats',
-  'email',
-  'name',
-  'country',
-  'promo',
-];
-
 /**
- * The form's field checks, with the server's own rules (`validateField`): as the visitor
+ * The form's field checks, with the server's own rules (`validateFormField`): as the visitor
  * fixes a field that shows an error, when they leave a field, and all at once on submit.
  * Promo codes are secret, so the server alone checks them.
  */
@@ -42,7 +32,7 @@ export function useFieldChecks(
   const check = (field: FormField, value: string): FieldError | null =>
     field === 'promo' || (field === 'seats' && !plan.seats)
       ? null
-      : validateField(field, value, validation);
+      : validateFormField(field, value, validation);
   return {
     /** The visitor changed a field; one that shows an error is checked again. */
     change(field: FormField, value: string) {
@@ -65,12 +55,13 @@ export function useFieldChecks(
         return;
       }
       const value = form.values[field];
-      if (value !== '') dispatch({ type: 'checked', field, error: check(field, value) });
+      if (value !== '') dispatch({ type: 'change', field, value, error: check(field, value) });
     },
     /** Every field's error, for a submit. */
     checkAll(): FieldErrors {
       const found: FieldErrors = {};
-      for (const field of FORM_FIELDS) {
+      // The form's values hold every field of the form (planStepFormReducer.ts).
+      for (const field of Object.keys(form.values) as FormField[]) {
         const error = check(field, form.values[field]);
         if (error) found[field] = error;
       }

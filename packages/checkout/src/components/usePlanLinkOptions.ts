@@ -1,8 +1,8 @@
 import { type Dispatch, useEffect } from 'react';
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Country, Plan } from '../catalog/schema.js';
-import { type PlanLinkOptions, parsePlanLinkOptions } from '../routes/createCheckoutRoutes.js';
-import type { PlanStepFormAction } from './planStepFormReducer.js';
+import { isLinkedPromo, linkedSeats } from '../routes/planLinkOptions.js';
+import type { FormField, PlanStepFormAction } from './planStepFormReducer.js';
 
 /**
  * Preselects the choices a link into the plan step carries (`?seats=5&interval=yearly`,
@@ -20,15 +20,21 @@ export function usePlanLinkOptions(
 ): void {
   useEffect(() => {
     if (typeof window === 'undefined' || hasResult) return;
-    const link = parsePlanLinkOptions(window.location.search);
-    const options: PlanLinkOptions = {};
-    if (link.interval && intervals.includes(link.interval)) options.interval = link.interval;
-    if (link.currency && currencies.includes(link.currency)) options.currency = link.currency;
-    if (link.seats && plan.seats) options.seats = link.seats;
-    if (link.country && countries.some((c) => c.code === link.country)) {
-      options.country = link.country;
-    }
-    if (link.promo) options.promo = link.promo;
-    dispatch({ type: 'link', options });
+    // The plan's own intervals, currencies and countries are stricter than a link's
+    // patterns (parsePlanLinkOptions), so only seats and promo need the link's rules.
+    const link = new URLSearchParams(window.location.search);
+    const values: Partial<Record<FormField, string>> = {};
+    const interval = link.get('interval');
+    if ((intervals as readonly (string | null)[]).includes(interval))
+      values.interval = interval as string;
+    const currency = link.get('currency');
+    if (currencies.includes(currency as string)) values.currency = currency as string;
+    const seats = linkedSeats(link.get('seats'));
+    if (seats !== null && plan.seats) values.seats = String(seats);
+    const country = link.get('country');
+    if (countries.some((c) => c.code === country)) values.country = country as string;
+    const promo = link.get('promo');
+    if (isLinkedPromo(promo)) values.promo = promo;
+    dispatch({ type: 'link', values });
   }, [plan.seats, intervals, currencies, countries, hasResult, dispatch]);
 }

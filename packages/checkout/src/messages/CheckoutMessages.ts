@@ -1,4 +1,3 @@
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { en } from './locales/en.js';
 import type { PageMessageKey } from './pageMessageKeys.js';
 
@@ -23,8 +22,29 @@ export type FormattedMessageKey = {
 /** The keys whose text is plain: they compile to the string itself. */
 export type PlainMessageKey = Exclude<ComponentMessageKey, FormattedMessageKey>;
 
-/** A message with placeholders, parsed ahead of time (so the browser ships no parser). */
-export type CompiledMessage = MessageFormatElement[];
+/**
+ * A message with placeholders, parsed ahead of time (so the browser ships no parser): its
+ * parts in order. Text is a string, `0` is a plural's `#`, and a placeholder is a list that
+ * starts with its name: `[name]` (the value as it is), `[name, 'number', style?]` (a
+ * number: `'integer'`, `'percent'`, or a skeleton's `Intl.NumberFormat` options),
+ * `[name, 'select', options]` and `[name, 'plural' | 'selectordinal', options, offset?]`.
+ * Compact on purpose: the plan step carries its English text in a 12 kB budget.
+ */
+export type CompiledMessage = readonly CompiledPart[];
+
+/** One part of a {@link CompiledMessage}. */
+export type CompiledPart =
+  | string
+  | 0
+  | readonly [name: string]
+  | readonly [name: string, kind: 'number', style?: string | Intl.NumberFormatOptions]
+  | readonly [name: string, kind: 'select', options: Record<string, CompiledMessage>]
+  | readonly [
+      name: string,
+      kind: 'plural' | 'selectordinal',
+      options: Record<string, CompiledMessage>,
+      offset?: number,
+    ];
 
 /**
  * The messages the components take: plain text as strings, the rest as parsed ICU

@@ -1,18 +1,8 @@
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { CompiledMessage } from './CheckoutMessages.js';
+import type { CompiledMessage, CompiledPart } from './CheckoutMessages.js';
 import { numberFormat, pluralRules } from './intlFormats.js';
 
 /** The values a message's placeholders take. */
 export type MessageValues = Record<string, string | number>;
-
-// The element types of `@formatjs/icu-messageformat-parser` this formatter renders; the
-// compile step refuses a message with any other (dates, times, tags), so none reaches here.
-const LITERAL = 0;
-const ARGUMENT = 1;
-const NUMBER = 2;
-const SELECT = 5;
-const PLURAL = 6;
-const POUND = 7;
 
 // The named number styles of ICU (`{n, number, percent}`), as intl-messageformat has them.
 const NUMBER_STYLES: Record<string, Intl.NumberFormatOptions> = {
@@ -20,67 +10,53 @@ const NUMBER_STYLES: Record<string, Intl.NumberFormatOptions> = {
   percent: { style: 'percent' },
 };
 
+type Options = Record<string, CompiledMessage>;
+
 function render(
-  elements: readonly MessageFormatElement[],
+  parts: CompiledMessage,
   values: MessageValues,
   locale: string | undefined,
   count: number | null,
 ): string {
   let out = '';
-  for (const element of elements) {
-    switch (element.type) {
-      case LITERAL:
-        out += element.value;
-        break;
-      case POUND:
-        out += count === null ? '#' : numberFormat(locale).format(count);
-        break;
-      case ARGUMENT: {
-        const value = values[element.value];
-        out += value === undefined ? `{${element.value}}` : String(value);
-        break;
-      }
-      case NUMBER: {
-        const value = values[element.value];
-        const style = element.style;
-        const options =
-          typeof style === 'string'
-            ? NUMBER_STYLES[style]
-            : style && 'parsedOptions' in style
-              ? (style.parsedOptions as Intl.NumberFormatOptions)
-              : undefined;
-        out +=
-          value === undefined
-            ? `{${element.value}}`
-            : numberFormat(locale, options).format(Number(value));
-        break;
-      }
-      case SELECT: {
-        const chosen = element.options[String(values[element.value])] ?? element.options.other;
-        if (chosen) out += render(chosen.value, values, locale, count);
-        break;
-      }
-      case PLURAL: {
-        const n = Number(values[element.value]) - element.offset;
-        const rule = pluralRules(locale, { type: element.pluralType }).select(n);
-        const chosen =
-          element.options[`=${n + element.offset}`] ??
-          element.options[rule] ??
-          element.options.other;
-        if (chosen) out += render(chosen.value, values, locale, n);
-        break;
-      }
-      default:
-        break;
-    }
+  for (const part of parts) {
+    if (typeof part === 'string') out += part;
+    else if (part === 0) out += count === null ? '#' : numberFormat(locale).format(count);
+    else out += renderPlaceholder(part, values, locale, count);
   }
   return out;
+}
+
+function renderPlaceholder(
+  [name, kind, style, offset = 0]: Exclude<CompiledPart, string | 0>,
+  values: MessageValues,
+  locale: string | undefined,
+  count: number | null,
+): string {
+  const value = values[name];
+  if (kind === 'select') {
+    const chosen = (style as Options)[String(value)] ?? (style as Options).other;
+    return chosen ? render(chosen, values, locale, count) : '';
+  }
+  if (kind === 'plural' || kind === 'selectordinal') {
+    const n = Number(value) - offset;
+    const type = kind === 'plural' ? 'cardinal' : 'ordinal';
+    const rule = pluralRules(locale, { type }).select(n);
+    const options = style as Options;
+    const chosen = options[`=${n + offset}`] ?? options[rule] ?? options.other;
+    return chosen ? render(chosen, values, locale, n) : '';
+  }
+  if (value === undefined) return `{${name}}`;
+  if (kind !== 'number') return String(value);
+  const options =
+    typeof style === 'string' ? NUMBER_STYLES[style] : (style as Intl.NumberFormatOptions);
+  return numberFormat(locale, options).format(Number(value));
 }
 
 /**
  * The text of a compiled message with its placeholders filled in, plurals chosen by the
  * locale's rules (`Intl.PluralRules`) and numbers formatted by `Intl.NumberFormat`. A
- * small interpreter of the syntax tree `@formatjs/icu-messageformat-parser` builds, so the
+ * small interpreter of the parts `compileMessage` makes of the parser's syntax tree, so the
  * browser ships neither the parser nor `intl-messageformat` (the plan step's budget is
  * 12 kB); locales.test.ts holds its output equal to `intl-messageformat`'s for every
  * message of every locale. A placeholder without a value stays as `{name}`.

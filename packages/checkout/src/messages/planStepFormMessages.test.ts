@@ -1,10 +1,7 @@
 import { enPlanStep } from './compiled/enPlanStep.js';
 import { defaultCompiledMessages as defaultMessages } from './messages.js';
-import {
-  PLAN_STEP_FORM_MESSAGE_KEYS,
-  PLAN_STEP_MESSAGE_KEYS,
-  pickPlanStepFormMessages,
-} from './planStepFormMessages.js';
+import { pickPlanStepFormMessages } from './pickPlanStepFormMessages.js';
+import { PLAN_STEP_FORM_MESSAGE_KEYS, PLAN_STEP_MESSAGE_KEYS } from './planStepFormMessages.js';
 
 describe('the text the plan-step form takes into the browser', () => {
   it('carries every form key with the host’s overrides', () => {

@@ -126,10 +126,3 @@ export const PLAN_STEP_MESSAGE_KEYS = [
 
 /** The text the plan step needs. */
 export type PlanStepMessages = Pick<CompiledMessages, (typeof PLAN_STEP_MESSAGE_KEYS)[number]>;
-
-/** Picks the plan-step form's text out of a full message set. */
-export function pickPlanStepFormMessages(messages: PlanStepFormMessages): PlanStepFormMessages {
-  const picked: Partial<Record<PlanStepFormMessageKey, unknown>> = {};
-  for (const key of PLAN_STEP_FORM_MESSAGE_KEYS) picked[key] = messages[key];
-  return picked as PlanStepFormMessages;
-}

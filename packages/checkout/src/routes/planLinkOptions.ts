@@ -35,6 +35,18 @@ function isValidSeats(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_SEATS;
 }
 
+/** A link's seat count, or `null` when it has none that could ever be valid. */
+export function linkedSeats(value: string | null): number | null {
+  return value !== null && SEATS_PATTERN.test(value) && isValidSeats(Number(value))
+    ? Number(value)
+    : null;
+}
+
+/** Whether a link's promo code is one a plan link may carry. */
+export function isLinkedPromo(value: string | null): value is string {
+  return value !== null && PROMO_PATTERN.test(value);
+}
+
 /** Checks plan-link options strictly (for building links) and returns them as a query. */
 export function planLinkQuery(options: PlanLinkOptions): URLSearchParams {
   const query = new URLSearchParams();
@@ -102,14 +114,12 @@ export function parsePlanLinkOptions(search: string | URLSearchParams): PlanLink
   // no case folding) so a link means one thing only.
   const interval = params.get('interval');
   if (isBillingInterval(interval)) options.interval = interval;
-  const seats = params.get('seats');
-  if (seats !== null && SEATS_PATTERN.test(seats) && isValidSeats(Number(seats))) {
-    options.seats = Number(seats);
-  }
+  const seats = linkedSeats(params.get('seats'));
+  if (seats !== null) options.seats = seats;
   const currency = params.get('currency');
   if (currency !== null && CURRENCY_PATTERN.test(currency)) options.currency = currency;
   const promo = params.get('promo');
-  if (promo !== null && PROMO_PATTERN.test(promo)) options.promo = promo;
+  if (isLinkedPromo(promo)) options.promo = promo;
   const country = params.get('country');
   if (country !== null && COUNTRY_PATTERN.test(country)) options.country = country;
   return options;

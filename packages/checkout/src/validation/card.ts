@@ -64,12 +64,17 @@ export function checkCardExpiry(input: string, now: Date): CardFieldError | null
   return null;
 }
 
+/** Whether a card number is American Express's (its CVC has four digits). */
+function isAmex(digits: string): boolean {
+  return /^3[47]/.test(digits);
+}
+
 /** The brand a card number belongs to, from its leading digits (enough for a receipt). */
 export function cardBrand(input: string): string {
   const digits = cardDigits(input);
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
+  if (isAmex(digits)) return 'amex';
   if (/^6(011|5)/.test(digits)) return 'discover';
   return 'unknown';
 }
@@ -78,7 +83,8 @@ export function cardBrand(input: string): string {
 export function checkCardCvc(input: string, cardNumber = ''): CardFieldError | null {
   const cvc = input.trim();
   if (cvc === '') return 'errorRequired';
-  if (cardBrand(cardNumber) === 'amex') return /^\d{4}$/.test(cvc) ? null : 'errorCardCvcAmex';
+  // Not cardBrand(): the form checks CVCs in the browser, and needs no other brand there.
+  if (isAmex(cardDigits(cardNumber))) return /^\d{4}$/.test(cvc) ? null : 'errorCardCvcAmex';
   return /^\d{3}$/.test(cvc) ? null : 'errorCardCvc';
 }
 

@@ -4,96 +4,22 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The ar messages, compiled. */
 export const ar: CompiledMessages = {
   plansHeading: 'اختر خطتك',
-  planChoose: [
-    {
-      type: 0,
-      value: 'اختر ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['اختر ', ['plan']],
   planFree: 'مجانًا',
   planPerSeat: 'لكل مستخدم',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        zero: {
-          value: [
-            {
-              type: 0,
-              value: 'تجربة مجانية',
-            },
-          ],
-        },
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'تجربة مجانية ليوم واحد',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'تجربة مجانية ليومين',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'تجربة مجانية لمدة ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' أيام',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'تجربة مجانية لمدة ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' يومًا',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'تجربة مجانية لمدة ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' يوم',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        zero: ['تجربة مجانية'],
+        one: ['تجربة مجانية ليوم واحد'],
+        two: ['تجربة مجانية ليومين'],
+        few: ['تجربة مجانية لمدة ', 0, ' أيام'],
+        many: ['تجربة مجانية لمدة ', 0, ' يومًا'],
+        other: ['تجربة مجانية لمدة ', 0, ' يوم'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'ما الذي تحصل عليه',
   intervalLegend: 'الفوترة',
@@ -102,30 +28,7 @@ export const ar: CompiledMessages = {
   perMonth: '/ شهريًا',
   perYear: '/ سنويًا',
   seatsLabel: 'المستخدمون',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'من ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' إلى ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' مستخدمين.',
-    },
-  ],
+  seatsHint: ['من ', ['min', 'number'], ' إلى ', ['max', 'number'], ' مستخدمين.'],
   seatsDecrease: 'إزالة مستخدم',
   seatsIncrease: 'إضافة مستخدم',
   currencyLabel: 'العملة',
@@ -137,83 +40,21 @@ export const ar: CompiledMessages = {
   promoLabel: 'رمز الخصم (اختياري)',
   promoHint: 'جرّب LAUNCH20.',
   promoApply: 'تطبيق',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'إزالة ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 0,
-      value: 'تم تطبيق ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ': خصم ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '٪.',
-    },
-  ],
+  promoRemove: ['إزالة ', ['code']],
+  promoApplied: ['تم تطبيق ', ['code'], ': خصم ', ['percent', 'number'], '٪.'],
   promoAppliedReview: [
-    {
-      type: 0,
-      value: 'تم تطبيق ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ': خصم ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '٪. راجع الإجمالي الجديد ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' ثم ادفع.',
-    },
+    'تم تطبيق ',
+    ['code'],
+    ': خصم ',
+    ['percent', 'number'],
+    '٪. راجع الإجمالي الجديد ',
+    ['amount'],
+    ' ثم ادفع.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'لم يُخصم أي مبلغ: أصبح إجماليك الآن ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. راجع ملخص الطلب، ثم أكّد باستخدام الزر أدناه.',
-    },
+    'لم يُخصم أي مبلغ: أصبح إجماليك الآن ',
+    ['amount'],
+    '. راجع ملخص الطلب، ثم أكّد باستخدام الزر أدناه.',
   ],
   paymentHeading: 'الدفع',
   paymentTestHint:
@@ -225,319 +66,53 @@ export const ar: CompiledMessages = {
   summaryHeading: 'ملخص الطلب',
   summarySubtotal: 'المجموع الفرعي',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        zero: {
-          value: [
-            {
-              type: 0,
-              value: 'بلا مستخدمين × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'مستخدم واحد × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'مستخدمان × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' مستخدمين × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' مستخدمًا × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' مستخدم × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        zero: ['بلا مستخدمين × ', ['price']],
+        one: ['مستخدم واحد × ', ['price']],
+        two: ['مستخدمان × ', ['price']],
+        few: [0, ' مستخدمين × ', ['price']],
+        many: [0, ' مستخدمًا × ', ['price']],
+        other: [0, ' مستخدم × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'خصم (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: '، ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '٪)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'شامل الضريبة (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '٪)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'الضريبة (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '٪)',
-    },
-  ],
+  summaryDiscount: ['خصم (', ['code'], '، ', ['percent', 'number'], '٪)'],
+  summaryTaxIncluded: ['شامل الضريبة (', ['rate', 'number'], '٪)'],
+  summaryTaxAdded: ['الضريبة (', ['rate', 'number'], '٪)'],
   summaryTaxPending: 'الضريبة (تعتمد على بلدك)',
   summaryTotal: 'الإجمالي',
   summaryDueToday: 'المستحق اليوم',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        zero: {
-          value: [
-            {
-              type: 0,
-              value: 'بعد التجربة',
-            },
-          ],
-        },
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'بعد تجربة ليوم واحد',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'بعد تجربة ليومين',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'بعد تجربة لمدة ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' أيام',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'بعد تجربة لمدة ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' يومًا',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'بعد تجربة لمدة ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' يوم',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        zero: ['بعد التجربة'],
+        one: ['بعد تجربة ليوم واحد'],
+        two: ['بعد تجربة ليومين'],
+        few: ['بعد تجربة لمدة ', 0, ' أيام'],
+        many: ['بعد تجربة لمدة ', 0, ' يومًا'],
+        other: ['بعد تجربة لمدة ', 0, ' يوم'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'ادفع ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['ادفع ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        zero: {
-          value: [
-            {
-              type: 0,
-              value: 'ابدأ التجربة',
-            },
-          ],
-        },
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'ابدأ تجربة ليوم واحد',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'ابدأ تجربة ليومين',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'ابدأ تجربة لمدة ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' أيام',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'ابدأ تجربة لمدة ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' يومًا',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'ابدأ تجربة لمدة ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' يوم',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        zero: ['ابدأ التجربة'],
+        one: ['ابدأ تجربة ليوم واحد'],
+        two: ['ابدأ تجربة ليومين'],
+        few: ['ابدأ تجربة لمدة ', 0, ' أيام'],
+        many: ['ابدأ تجربة لمدة ', 0, ' يومًا'],
+        other: ['ابدأ تجربة لمدة ', 0, ' يوم'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'ابدأ الآن',
   submitPending: 'جارٍ المعالجة…',
@@ -545,129 +120,27 @@ export const ar: CompiledMessages = {
   errorRequired: 'هذا الحقل مطلوب.',
   errorEmail: 'أدخل بريدًا إلكترونيًا مثل name@example.com.',
   errorNameTooLong: 'استخدم 100 حرف كحد أقصى.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'استخدم ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' حرفًا كحد أقصى.',
-    },
-  ],
+  errorTooLong: ['استخدم ', ['max', 'number'], ' حرفًا كحد أقصى.'],
   errorInvalidCharacters: 'احذف الأحرف غير المرئية أو أحرف التحكم من هذا الحقل.',
   errorCountry: 'اختر بلدًا من القائمة.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'اختر من ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' إلى ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' مستخدمين.',
-    },
-  ],
+  errorSeats: ['اختر من ', ['min', 'number'], ' إلى ', ['max', 'number'], ' مستخدمين.'],
   errorInterval: 'هذه الخطة لا تُباع بدورة الفوترة هذه.',
   errorCurrency: 'هذه الخطة لا تُباع بهذه العملة.',
   errorPromoUnknown: 'لا نعرف رمز الخصم هذا.',
   errorPromoExpired: 'انتهت صلاحية رمز الخصم هذا.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        zero: {
-          value: [
-            {
-              type: 0,
-              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد قليل.',
-            },
-          ],
-        },
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد دقيقة.',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد دقيقتين.',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' دقائق.',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' دقيقة.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' دقيقة.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        zero: ['جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد قليل.'],
+        one: ['جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد دقيقة.'],
+        two: ['جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد دقيقتين.'],
+        few: ['جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد ', 0, ' دقائق.'],
+        many: ['جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد ', 0, ' دقيقة.'],
+        other: ['جُرّبت رموز خصم كثيرة جدًا. حاول مرة أخرى بعد ', 0, ' دقيقة.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'رمز الخصم هذا لا ينطبق على هذه الخطة.',
   errorCardNumber: 'أدخل أرقام بطاقتك، من 13 إلى 19 رقمًا.',
@@ -682,124 +155,25 @@ export const ar: CompiledMessages = {
   errorPaymentMethod: 'تعذّر التحقق من بيانات بطاقتك. تحقّق من اتصالك وحاول مرة أخرى.',
   errorProcessing: 'تعذّرت معالجة دفعتك. لم يُخصم منك أي مبلغ؛ يُرجى المحاولة مرة أخرى.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        zero: {
-          value: [
-            {
-              type: 0,
-              value: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد قليل.',
-            },
-          ],
-        },
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقة.',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقتين.',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' دقائق.',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' دقيقة.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' دقيقة.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        zero: ['محاولات كثيرة جدًا. حاول مرة أخرى بعد قليل.'],
+        one: ['محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقة.'],
+        two: ['محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقتين.'],
+        few: ['محاولات كثيرة جدًا. حاول مرة أخرى بعد ', 0, ' دقائق.'],
+        many: ['محاولات كثيرة جدًا. حاول مرة أخرى بعد ', 0, ' دقيقة.'],
+        other: ['محاولات كثيرة جدًا. حاول مرة أخرى بعد ', 0, ' دقيقة.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'انتهت صلاحية عملية الدفع هذه. أعد تحميل الصفحة للبدء من جديد.',
   errorPlanUnavailable: 'هذه الخطة لم تعد متاحة.',
   finishPaidTitle: 'تم استلام الدفعة',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'شكرًا لك! خطة ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' مفعّلة الآن.',
-    },
-  ],
+  finishPaidLead: ['شكرًا لك! خطة ', ['plan'], ' مفعّلة الآن.'],
   finishTrialTitle: 'بدأت فترتك التجريبية',
-  finishTrialLead: [
-    {
-      type: 0,
-      value: 'استمتع بـ ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. لن يُخصم منك أي مبلغ قبل ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  finishTrialLead: ['استمتع بـ ', ['plan'], '. لن يُخصم منك أي مبلغ قبل ', ['date'], '.'],
   finishFreeTitle: 'كل شيء جاهز',
   finishPendingTitle: 'الدفع قيد المعالجة',
   finishPendingLead: 'نحن نؤكد دفعتك. ستتحدّث هذه الصفحة عند الانتهاء.',
@@ -814,20 +188,7 @@ export const ar: CompiledMessages = {
   finishCanceledTitle: 'تم إلغاء عملية الدفع هذه',
   finishCanceledLead: 'لم يُخصم أي مبلغ. ابدأ من جديد لاختيار خطة.',
   finishRefundedTitle: 'تم استرداد الدفعة',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'تم استرداد دفعتك مقابل ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' بالكامل.',
-    },
-  ],
+  finishRefundedLead: ['تم استرداد دفعتك مقابل ', ['plan'], ' بالكامل.'],
   finishNotFoundTitle: 'لم يتم العثور على عملية الدفع',
   finishNotFoundLead: 'لم نتمكن من العثور على عملية الدفع هذه. قد يكون الرابط غير مكتمل.',
   finishBackToPlans: 'العودة إلى الخطط',
@@ -841,104 +202,17 @@ export const ar: CompiledMessages = {
   receiptTrialEnds: 'تنتهي التجربة في',
   receiptRenews: 'يتجدد في',
   receiptFirstCharge: 'أول خصم',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' في ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' في ', ['date']],
   receiptPaymentMethod: 'طريقة الدفع',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' المنتهية بـ ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' المنتهية بـ ', ['last4']],
   authTitle: 'أكّد دفعتك',
-  authLead: [
-    {
-      type: 0,
-      value: 'مصرف تجريبي: وافق على دفع ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' إلى ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' أو ارفضه.',
-    },
-  ],
+  authLead: ['مصرف تجريبي: وافق على دفع ', ['amount'], ' إلى ', ['merchant'], ' أو ارفضه.'],
   authApprove: 'موافقة',
   authDecline: 'رفض',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'الدفع إلى ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'المبلغ المستحق: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
-  hostedSetupLead: [
-    {
-      type: 0,
-      value: 'لن يُخصم أي مبلغ اليوم: تُحفظ بطاقتك لأول خصم بقيمة ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  hostedPay: [
-    {
-      type: 0,
-      value: 'ادفع ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['الدفع إلى ', ['merchant']],
+  hostedLead: ['المبلغ المستحق: ', ['amount']],
+  hostedSetupLead: ['لن يُخصم أي مبلغ اليوم: تُحفظ بطاقتك لأول خصم بقيمة ', ['amount'], '.'],
+  hostedPay: ['ادفع ', ['amount']],
   hostedSave: 'حفظ البطاقة',
   hostedCancel: 'العودة إلى المتجر',
   hostedTestHint:
@@ -957,136 +231,26 @@ export const ar: CompiledMessages = {
   errorHome: 'العودة إلى الخطط',
   notFoundTitle: 'الصفحة غير موجودة',
   notFoundLead: 'هذه الخطة أو الصفحة غير موجودة أو لم تعد متاحة.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'إيصالك من ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['إيصالك من ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'شكرًا لطلبك',
-  emailReceiptLead: [
-    {
-      type: 0,
-      value: 'استلمنا دفعتك مقابل ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. تجد إيصالك أدناه.',
-    },
-  ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'تم تجديد اشتراكك في ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 0,
-      value: 'تم تجديد اشتراكك في ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. تجد إيصالك أدناه.',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'تعذّر تجديد اشتراكك في ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  emailReceiptLead: ['استلمنا دفعتك مقابل ', ['plan'], '. تجد إيصالك أدناه.'],
+  emailRenewalSubject: ['تم تجديد اشتراكك في ', ['plan'], ' (', ['reference'], ')'],
+  emailRenewalLead: ['تم تجديد اشتراكك في ', ['plan'], '. تجد إيصالك أدناه.'],
+  emailPastDueSubject: ['تعذّر تجديد اشتراكك في ', ['plan']],
   emailPastDueHeading: 'لم تكتمل دفعتك',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'تعذّر تحصيل رسوم ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' من بطاقتك. سنحاول مرة أخرى بعد بضعة أيام؛ ويمكنك مراجعة اشتراكك في أي وقت.',
-    },
+    'تعذّر تحصيل رسوم ',
+    ['plan'],
+    ' من بطاقتك. سنحاول مرة أخرى بعد بضعة أيام؛ ويمكنك مراجعة اشتراكك في أي وقت.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'انتهى اشتراكك في ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  emailCanceledSubject: ['انتهى اشتراكك في ', ['plan']],
   emailCanceledHeading: 'انتهى اشتراكك',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'انتهى اشتراكك في ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' في ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. لن يُخصم أي مبلغ بعد الآن.',
-    },
+    'انتهى اشتراكك في ',
+    ['plan'],
+    ' في ',
+    ['date'],
+    '. لن يُخصم أي مبلغ بعد الآن.',
   ],
   emailViewReceipt: 'عرض إيصالك أو طباعته',
   emailManageSubscription: 'إدارة اشتراكك',
@@ -1095,138 +259,34 @@ export const ar: CompiledMessages = {
   emailDiscount: 'الخصم',
   emailTax: 'الضريبة',
   emailTotal: 'الإجمالي',
-  emailFooter: [
-    {
-      type: 0,
-      value: 'تصلك هذه الرسالة لأنك اشتريت ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' من ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'الإيصال ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  emailFooter: ['تصلك هذه الرسالة لأنك اشتريت ', ['plan'], ' من ', ['merchant'], '.'],
+  receiptPageTitle: ['الإيصال ', ['reference']],
   receiptPrint: 'طباعة أو حفظ بصيغة PDF',
   receiptMerchant: 'البائع',
   receiptDate: 'التاريخ',
   receiptTaxId: 'الرقم الضريبي',
   receiptManage: 'إدارة اشتراكك',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'اشتراكك في ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['اشتراكك في ', ['plan']],
   manageStatus: 'الحالة',
   manageStatusTrialing: 'تجربة مجانية',
   manageStatusActive: 'نشط',
   manageStatusPastDue: 'الدفع متأخر',
   manageStatusCanceled: 'منتهٍ',
   manageNextCharge: 'الخصم التالي',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' في ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'ينتهي في ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' في ', ['date']],
+  manageEndsOn: ['ينتهي في ', ['date']],
   manageCancel: 'إلغاء الاشتراك',
   manageCancelConfirmTitle: 'هل تريد إلغاء اشتراكك؟',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'يبقى نشطًا حتى ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' ولن يُخصم مرة أخرى. يمكنك استئنافه حتى ذلك الحين.',
-    },
+    'يبقى نشطًا حتى ',
+    ['date'],
+    ' ولن يُخصم مرة أخرى. يمكنك استئنافه حتى ذلك الحين.',
   ],
   manageCancelConfirm: 'نعم، ألغِه في نهاية الفترة',
   manageKeep: 'الإبقاء على اشتراكي',
   manageResume: 'استئناف الاشتراك',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'سينتهي اشتراكك في ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  manageResumedNotice: [
-    {
-      type: 0,
-      value: 'يستمر اشتراكك. الخصم التالي: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' في ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['سينتهي اشتراكك في ', ['date'], '.'],
+  manageResumedNotice: ['يستمر اشتراكك. الخصم التالي: ', ['amount'], ' في ', ['date'], '.'],
   manageNotFoundTitle: 'الرابط غير صالح',
   manageNotFoundLead: 'هذا الرابط غير مكتمل أو لم يعد صالحًا. افتحه من أحدث رسالة بريد إلكتروني.',
   finishProcessingReload: 'التحقق مرة أخرى',
@@ -1248,197 +308,52 @@ export const ar: CompiledMessages = {
     'يتولى المستلم احتساب ضريبة القيمة المضافة (المادة 196 من التوجيه 2006/112/EC).',
   buyerVatIdLabel: 'رقم ضريبة القيمة المضافة للمشتري',
   merchantVatIdLabel: 'رقم ضريبة القيمة المضافة للبائع',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'وفّر ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '٪ مع الفوترة السنوية',
-    },
-  ],
+  planYearlySaving: ['وفّر ', ['percent', 'number'], '٪ مع الفوترة السنوية'],
   securePayment: 'دفع آمن',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'نقبل ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'يتجدد شهريًا بمبلغ ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' حتى تلغيه.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'يتجدد سنويًا بمبلغ ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' حتى تلغيه.',
-    },
-  ],
+  acceptedCards: ['نقبل ', ['brands'], '.'],
+  renewsMonthly: ['يتجدد شهريًا بمبلغ ', ['amount'], ' حتى تلغيه.'],
+  renewsYearly: ['يتجدد سنويًا بمبلغ ', ['amount'], ' حتى تلغيه.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        zero: {
-          value: [
-            {
-              type: 0,
-              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' بعد ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' يوم، ثم يتجدد حتى تلغيه.',
-            },
-          ],
-        },
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' بعد يوم واحد، ثم يتجدد حتى تلغيه.',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' بعد يومين، ثم يتجدد حتى تلغيه.',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' بعد ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' أيام، ثم يتجدد حتى تلغيه.',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' بعد ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' يومًا، ثم يتجدد حتى تلغيه.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'لا شيء للدفع اليوم. أول خصم بمبلغ ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' بعد ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' يوم، ثم يتجدد حتى تلغيه.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        zero: [
+          'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+          ['amount'],
+          ' بعد ',
+          0,
+          ' يوم، ثم يتجدد حتى تلغيه.',
+        ],
+        one: [
+          'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+          ['amount'],
+          ' بعد يوم واحد، ثم يتجدد حتى تلغيه.',
+        ],
+        two: ['لا شيء للدفع اليوم. أول خصم بمبلغ ', ['amount'], ' بعد يومين، ثم يتجدد حتى تلغيه.'],
+        few: [
+          'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+          ['amount'],
+          ' بعد ',
+          0,
+          ' أيام، ثم يتجدد حتى تلغيه.',
+        ],
+        many: [
+          'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+          ['amount'],
+          ' بعد ',
+          0,
+          ' يومًا، ثم يتجدد حتى تلغيه.',
+        ],
+        other: [
+          'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+          ['amount'],
+          ' بعد ',
+          0,
+          ' يوم، ثم يتجدد حتى تلغيه.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'شروط الخدمة',
   privacyLink: 'سياسة الخصوصية',

@@ -4,49 +4,18 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The da messages, compiled. */
 export const da: CompiledMessages = {
   plansHeading: 'Vælg dit abonnement',
-  planChoose: [
-    {
-      type: 0,
-      value: 'Vælg ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['Vælg ', ['plan']],
   planFree: 'Gratis',
   planPerSeat: 'pr. bruger',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dags gratis prøveperiode',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dages gratis prøveperiode',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' dags gratis prøveperiode'],
+        other: [0, ' dages gratis prøveperiode'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'Det får du',
   intervalLegend: 'Fakturering',
@@ -55,30 +24,7 @@ export const da: CompiledMessages = {
   perMonth: '/ måned',
   perYear: '/ år',
   seatsLabel: 'Brugere',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Mellem ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' og ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' brugere.',
-    },
-  ],
+  seatsHint: ['Mellem ', ['min', 'number'], ' og ', ['max', 'number'], ' brugere.'],
   seatsDecrease: 'Fjern en bruger',
   seatsIncrease: 'Tilføj en bruger',
   currencyLabel: 'Valuta',
@@ -90,75 +36,20 @@ export const da: CompiledMessages = {
   promoLabel: 'Rabatkode (valgfri)',
   promoHint: 'Prøv LAUNCH20.',
   promoApply: 'Anvend',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'Fjern ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' anvendt: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % rabat.',
-    },
-  ],
+  promoRemove: ['Fjern ', ['code']],
+  promoApplied: [['code'], ' anvendt: ', ['percent', 'number'], ' % rabat.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' anvendt: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % rabat. Tjek den nye total på ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', og betal derefter.',
-    },
+    ['code'],
+    ' anvendt: ',
+    ['percent', 'number'],
+    ' % rabat. Tjek den nye total på ',
+    ['amount'],
+    ', og betal derefter.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Der er ikke trukket noget: din total er nu ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. Tjek ordreoversigten, og bekræft derefter med knappen nedenfor.',
-    },
+    'Der er ikke trukket noget: din total er nu ',
+    ['amount'],
+    '. Tjek ordreoversigten, og bekræft derefter med knappen nedenfor.',
   ],
   paymentHeading: 'Betaling',
   paymentTestHint:
@@ -170,190 +61,41 @@ export const da: CompiledMessages = {
   summaryHeading: 'Ordreoversigt',
   summarySubtotal: 'Subtotal',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' bruger × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' brugere × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' bruger × ', ['price']],
+        other: [0, ' brugere × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Rabat (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'Inkl. moms (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'Moms (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
+  summaryDiscount: ['Rabat (', ['code'], ', ', ['percent', 'number'], ' %)'],
+  summaryTaxIncluded: ['Inkl. moms (', ['rate', 'number'], ' %)'],
+  summaryTaxAdded: ['Moms (', ['rate', 'number'], ' %)'],
   summaryTaxPending: 'Moms (afhænger af dit land)',
   summaryTotal: 'I alt',
   summaryDueToday: 'Betales i dag',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Efter prøveperioden på ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dag',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Efter prøveperioden på ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dage',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Efter prøveperioden på ', 0, ' dag'],
+        other: ['Efter prøveperioden på ', 0, ' dage'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'Betal ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['Betal ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Start ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dags prøveperiode',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Start ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dages prøveperiode',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Start ', 0, ' dags prøveperiode'],
+        other: ['Start ', 0, ' dages prøveperiode'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Kom i gang',
   submitPending: 'Behandler…',
@@ -361,90 +103,23 @@ export const da: CompiledMessages = {
   errorRequired: 'Feltet skal udfyldes.',
   errorEmail: 'Angiv en e-mailadresse som navn@example.com.',
   errorNameTooLong: 'Brug højst 100 tegn.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Brug højst ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' tegn.',
-    },
-  ],
+  errorTooLong: ['Brug højst ', ['max', 'number'], ' tegn.'],
   errorInvalidCharacters: 'Fjern de usynlige tegn eller kontroltegn fra feltet.',
   errorCountry: 'Vælg et land på listen.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Vælg mellem ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' og ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' brugere.',
-    },
-  ],
+  errorSeats: ['Vælg mellem ', ['min', 'number'], ' og ', ['max', 'number'], ' brugere.'],
   errorInterval: 'Dette abonnement sælges ikke med den faktureringsperiode.',
   errorCurrency: 'Dette abonnement sælges ikke i den valuta.',
   errorPromoUnknown: 'Vi kender ikke denne rabatkode.',
   errorPromoExpired: 'Denne rabatkode er udløbet.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'For mange rabatkoder er prøvet. Prøv igen om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minut.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'For mange rabatkoder er prøvet. Prøv igen om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutter.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['For mange rabatkoder er prøvet. Prøv igen om ', 0, ' minut.'],
+        other: ['For mange rabatkoder er prøvet. Prøv igen om ', 0, ' minutter.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'Denne rabatkode gælder ikke for dette abonnement.',
   errorCardNumber: 'Angiv kortnummerets 13 til 19 cifre.',
@@ -460,84 +135,26 @@ export const da: CompiledMessages = {
     'Dine kortoplysninger kunne ikke kontrolleres. Tjek din forbindelse, og prøv igen.',
   errorProcessing: 'Vi kunne ikke gennemføre din betaling. Du er ikke blevet trukket; prøv igen.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'For mange forsøg. Prøv igen om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minut.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'For mange forsøg. Prøv igen om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutter.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['For mange forsøg. Prøv igen om ', 0, ' minut.'],
+        other: ['For mange forsøg. Prøv igen om ', 0, ' minutter.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'Dette køb er udløbet. Genindlæs siden for at starte forfra.',
   errorPlanUnavailable: 'Dette abonnement er ikke længere tilgængeligt.',
   finishPaidTitle: 'Betaling modtaget',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'Tak! Dit abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' er aktivt.',
-    },
-  ],
+  finishPaidLead: ['Tak! Dit abonnement ', ['plan'], ' er aktivt.'],
   finishTrialTitle: 'Din prøveperiode er startet',
   finishTrialLead: [
-    {
-      type: 0,
-      value: 'God fornøjelse med ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Du bliver ikke trukket før ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'God fornøjelse med ',
+    ['plan'],
+    '. Du bliver ikke trukket før ',
+    ['date'],
+    '.',
   ],
   finishFreeTitle: 'Du er klar',
   finishPendingTitle: 'Betalingen behandles',
@@ -553,20 +170,7 @@ export const da: CompiledMessages = {
   finishCanceledTitle: 'Dette køb blev annulleret',
   finishCanceledLead: 'Der er ikke trukket noget. Start forfra for at vælge et abonnement.',
   finishRefundedTitle: 'Betalingen er refunderet',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'Din betaling for ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' er refunderet fuldt ud.',
-    },
-  ],
+  finishRefundedLead: ['Din betaling for ', ['plan'], ' er refunderet fuldt ud.'],
   finishNotFoundTitle: 'Købet blev ikke fundet',
   finishNotFoundLead: 'Vi kunne ikke finde dette køb. Linket er måske ufuldstændigt.',
   finishBackToPlans: 'Tilbage til abonnementerne',
@@ -580,104 +184,27 @@ export const da: CompiledMessages = {
   receiptTrialEnds: 'Prøveperioden slutter',
   receiptRenews: 'Fornyes',
   receiptFirstCharge: 'Første træk',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' den ', ['date']],
   receiptPaymentMethod: 'Betalingsmetode',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ', der slutter på ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ', der slutter på ', ['last4']],
   authTitle: 'Bekræft din betaling',
   authLead: [
-    {
-      type: 0,
-      value: 'Testbank: godkend eller afvis betalingen på ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' til ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Testbank: godkend eller afvis betalingen på ',
+    ['amount'],
+    ' til ',
+    ['merchant'],
+    '.',
   ],
   authApprove: 'Godkend',
   authDecline: 'Afvis',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'Betal ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Beløb til betaling: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['Betal ', ['merchant']],
+  hostedLead: ['Beløb til betaling: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value: 'Der trækkes ikke noget i dag: dit kort gemmes til det første træk på ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Der trækkes ikke noget i dag: dit kort gemmes til det første træk på ',
+    ['amount'],
+    '.',
   ],
-  hostedPay: [
-    {
-      type: 0,
-      value: 'Betal ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedPay: ['Betal ', ['amount']],
   hostedSave: 'Gem kort',
   hostedCancel: 'Tilbage til butikken',
   hostedTestHint:
@@ -698,140 +225,30 @@ export const da: CompiledMessages = {
   errorHome: 'Tilbage til abonnementerne',
   notFoundTitle: 'Siden blev ikke fundet',
   notFoundLead: 'Dette abonnement eller denne side findes ikke eller er ikke længere tilgængelig.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'Din kvittering fra ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['Din kvittering fra ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'Tak for din ordre',
   emailReceiptLead: [
-    {
-      type: 0,
-      value: 'Vi har modtaget din betaling for ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Din kvittering står nedenfor.',
-    },
+    'Vi har modtaget din betaling for ',
+    ['plan'],
+    '. Din kvittering står nedenfor.',
   ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'Dit abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' er fornyet (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 0,
-      value: 'Dit abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' er fornyet. Din kvittering står nedenfor.',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'Vi kunne ikke forny dit abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  emailRenewalSubject: ['Dit abonnement ', ['plan'], ' er fornyet (', ['reference'], ')'],
+  emailRenewalLead: ['Dit abonnement ', ['plan'], ' er fornyet. Din kvittering står nedenfor.'],
+  emailPastDueSubject: ['Vi kunne ikke forny dit abonnement ', ['plan']],
   emailPastDueHeading: 'Din betaling gik ikke igennem',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'Vi kunne ikke trække ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' på dit kort. Vi prøver igen om nogle dage; du kan altid se dit abonnement.',
-    },
+    'Vi kunne ikke trække ',
+    ['plan'],
+    ' på dit kort. Vi prøver igen om nogle dage; du kan altid se dit abonnement.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'Dit abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' er ophørt',
-    },
-  ],
+  emailCanceledSubject: ['Dit abonnement ', ['plan'], ' er ophørt'],
   emailCanceledHeading: 'Dit abonnement er ophørt',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'Dit abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' ophørte den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. Der trækkes ikke mere.',
-    },
+    'Dit abonnement ',
+    ['plan'],
+    ' ophørte den ',
+    ['date'],
+    '. Der trækkes ikke mere.',
   ],
   emailViewReceipt: 'Se eller udskriv din kvittering',
   emailManageSubscription: 'Administrer dit abonnement',
@@ -841,136 +258,44 @@ export const da: CompiledMessages = {
   emailTax: 'Moms',
   emailTotal: 'I alt',
   emailFooter: [
-    {
-      type: 0,
-      value: 'Du modtager denne e-mail, fordi du har købt ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' hos ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Du modtager denne e-mail, fordi du har købt ',
+    ['plan'],
+    ' hos ',
+    ['merchant'],
+    '.',
   ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Kvittering ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  receiptPageTitle: ['Kvittering ', ['reference']],
   receiptPrint: 'Udskriv eller gem som PDF',
   receiptMerchant: 'Sælges af',
   receiptDate: 'Dato',
   receiptTaxId: 'CVR-nummer',
   receiptManage: 'Administrer dit abonnement',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'Dit abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['Dit abonnement ', ['plan']],
   manageStatus: 'Status',
   manageStatusTrialing: 'Gratis prøveperiode',
   manageStatusActive: 'Aktivt',
   manageStatusPastDue: 'Betaling forfalden',
   manageStatusCanceled: 'Ophørt',
   manageNextCharge: 'Næste træk',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'Ophører den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' den ', ['date']],
+  manageEndsOn: ['Ophører den ', ['date']],
   manageCancel: 'Opsig abonnement',
   manageCancelConfirmTitle: 'Opsig dit abonnement?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'Det er aktivt indtil den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' og trækkes ikke igen. Du kan genoptage det indtil da.',
-    },
+    'Det er aktivt indtil den ',
+    ['date'],
+    ' og trækkes ikke igen. Du kan genoptage det indtil da.',
   ],
   manageCancelConfirm: 'Ja, opsig ved periodens udløb',
   manageKeep: 'Behold mit abonnement',
   manageResume: 'Genoptag abonnement',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Dit abonnement ophører den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['Dit abonnement ophører den ', ['date'], '.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Dit abonnement fortsætter. Næste træk: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Dit abonnement fortsætter. Næste træk: ',
+    ['amount'],
+    ' den ',
+    ['date'],
+    '.',
   ],
   manageNotFoundTitle: 'Ugyldigt link',
   manageNotFoundLead:
@@ -992,119 +317,32 @@ export const da: CompiledMessages = {
   reverseChargeNote: 'Køber afregner momsen (art. 196 i direktiv 2006/112/EF).',
   buyerVatIdLabel: 'Købers momsnummer',
   merchantVatIdLabel: 'Sælgers momsnummer',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Spar ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % med årlig betaling',
-    },
-  ],
+  planYearlySaving: ['Spar ', ['percent', 'number'], ' % med årlig betaling'],
   securePayment: 'Sikker betaling',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'Vi tager imod ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Fornyes hver måned til ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', indtil du opsiger.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Fornyes hvert år til ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', indtil du opsiger.',
-    },
-  ],
+  acceptedCards: ['Vi tager imod ', ['brands'], '.'],
+  renewsMonthly: ['Fornyes hver måned til ', ['amount'], ', indtil du opsiger.'],
+  renewsYearly: ['Fornyes hvert år til ', ['amount'], ', indtil du opsiger.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Intet at betale i dag. Den første opkrævning på ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' sker om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dag, derefter fornyes det, indtil du opsiger.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Intet at betale i dag. Den første opkrævning på ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' sker om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dage, derefter fornyes det, indtil du opsiger.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Intet at betale i dag. Den første opkrævning på ',
+          ['amount'],
+          ' sker om ',
+          0,
+          ' dag, derefter fornyes det, indtil du opsiger.',
+        ],
+        other: [
+          'Intet at betale i dag. Den første opkrævning på ',
+          ['amount'],
+          ' sker om ',
+          0,
+          ' dage, derefter fornyes det, indtil du opsiger.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'Servicevilkår',
   privacyLink: 'Privatlivspolitik',

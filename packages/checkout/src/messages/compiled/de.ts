@@ -4,49 +4,18 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The de messages, compiled. */
 export const de: CompiledMessages = {
   plansHeading: 'Wählen Sie Ihren Tarif',
-  planChoose: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' wählen',
-    },
-  ],
+  planChoose: [['plan'], ' wählen'],
   planFree: 'Kostenlos',
   planPerSeat: 'pro Platz',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Tag kostenlos testen',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Tage kostenlos testen',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' Tag kostenlos testen'],
+        other: [0, ' Tage kostenlos testen'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'Das ist enthalten',
   intervalLegend: 'Abrechnung',
@@ -55,30 +24,7 @@ export const de: CompiledMessages = {
   perMonth: '/ Monat',
   perYear: '/ Jahr',
   seatsLabel: 'Plätze',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Zwischen ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' und ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' Plätzen.',
-    },
-  ],
+  seatsHint: ['Zwischen ', ['min', 'number'], ' und ', ['max', 'number'], ' Plätzen.'],
   seatsDecrease: 'Einen Platz entfernen',
   seatsIncrease: 'Einen Platz hinzufügen',
   currencyLabel: 'Währung',
@@ -90,76 +36,20 @@ export const de: CompiledMessages = {
   promoLabel: 'Gutscheincode (optional)',
   promoHint: 'Probieren Sie LAUNCH20.',
   promoApply: 'Einlösen',
-  promoRemove: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' entfernen',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' eingelöst: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % Rabatt.',
-    },
-  ],
+  promoRemove: [['code'], ' entfernen'],
+  promoApplied: [['code'], ' eingelöst: ', ['percent', 'number'], ' % Rabatt.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' eingelöst: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % Rabatt. Prüfen Sie den neuen Gesamtbetrag von ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' und zahlen Sie dann.',
-    },
+    ['code'],
+    ' eingelöst: ',
+    ['percent', 'number'],
+    ' % Rabatt. Prüfen Sie den neuen Gesamtbetrag von ',
+    ['amount'],
+    ' und zahlen Sie dann.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Es wurde nichts abgebucht: Ihr Gesamtbetrag beträgt jetzt ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value:
-        '. Prüfen Sie die Bestellübersicht und bestätigen Sie dann mit der Schaltfläche unten.',
-    },
+    'Es wurde nichts abgebucht: Ihr Gesamtbetrag beträgt jetzt ',
+    ['amount'],
+    '. Prüfen Sie die Bestellübersicht und bestätigen Sie dann mit der Schaltfläche unten.',
   ],
   paymentHeading: 'Zahlung',
   paymentTestHint:
@@ -171,182 +61,41 @@ export const de: CompiledMessages = {
   summaryHeading: 'Bestellübersicht',
   summarySubtotal: 'Zwischensumme',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Platz × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Plätze × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' Platz × ', ['price']],
+        other: [0, ' Plätze × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Rabatt (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'Inkl. MwSt. (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'MwSt. (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
+  summaryDiscount: ['Rabatt (', ['code'], ', ', ['percent', 'number'], ' %)'],
+  summaryTaxIncluded: ['Inkl. MwSt. (', ['rate', 'number'], ' %)'],
+  summaryTaxAdded: ['MwSt. (', ['rate', 'number'], ' %)'],
   summaryTaxPending: 'MwSt. (abhängig von Ihrem Land)',
   summaryTotal: 'Gesamt',
   summaryDueToday: 'Heute fällig',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Nach dem ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-tägigen Test',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Nach dem ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-tägigen Test',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Nach dem ', 0, '-tägigen Test'],
+        other: ['Nach dem ', 0, '-tägigen Test'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' bezahlen',
-    },
-  ],
+  submitPay: [['amount'], ' bezahlen'],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Tag kostenlos testen',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Tage kostenlos testen',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' Tag kostenlos testen'],
+        other: [0, ' Tage kostenlos testen'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Jetzt starten',
   submitPending: 'Wird verarbeitet …',
@@ -354,90 +103,23 @@ export const de: CompiledMessages = {
   errorRequired: 'Dieses Feld ist erforderlich.',
   errorEmail: 'Geben Sie eine E-Mail-Adresse wie name@example.com ein.',
   errorNameTooLong: 'Verwenden Sie höchstens 100 Zeichen.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Verwenden Sie höchstens ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' Zeichen.',
-    },
-  ],
+  errorTooLong: ['Verwenden Sie höchstens ', ['max', 'number'], ' Zeichen.'],
   errorInvalidCharacters: 'Entfernen Sie die unsichtbaren oder Steuerzeichen aus diesem Feld.',
   errorCountry: 'Wählen Sie ein Land aus der Liste.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Wählen Sie zwischen ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' und ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' Plätzen.',
-    },
-  ],
+  errorSeats: ['Wählen Sie zwischen ', ['min', 'number'], ' und ', ['max', 'number'], ' Plätzen.'],
   errorInterval: 'Dieser Tarif wird nicht mit diesem Abrechnungszeitraum angeboten.',
   errorCurrency: 'Dieser Tarif wird nicht in dieser Währung angeboten.',
   errorPromoUnknown: 'Diesen Gutscheincode kennen wir nicht.',
   errorPromoExpired: 'Dieser Gutscheincode ist abgelaufen.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Zu viele Gutscheincodes ausprobiert. Versuchen Sie es in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Minute erneut.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Zu viele Gutscheincodes ausprobiert. Versuchen Sie es in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Minuten erneut.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Zu viele Gutscheincodes ausprobiert. Versuchen Sie es in ', 0, ' Minute erneut.'],
+        other: ['Zu viele Gutscheincodes ausprobiert. Versuchen Sie es in ', 0, ' Minuten erneut.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'Dieser Gutscheincode gilt nicht für diesen Tarif.',
   errorCardNumber: 'Geben Sie die 13 bis 19 Ziffern Ihrer Kartennummer ein.',
@@ -456,85 +138,27 @@ export const de: CompiledMessages = {
   errorProcessing:
     'Wir konnten Ihre Zahlung nicht verarbeiten. Es wurde nichts abgebucht; bitte versuchen Sie es erneut.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Zu viele Versuche. Versuchen Sie es in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Minute erneut.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Zu viele Versuche. Versuchen Sie es in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Minuten erneut.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Zu viele Versuche. Versuchen Sie es in ', 0, ' Minute erneut.'],
+        other: ['Zu viele Versuche. Versuchen Sie es in ', 0, ' Minuten erneut.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession:
     'Dieser Bestellvorgang ist abgelaufen. Laden Sie die Seite neu, um von vorn zu beginnen.',
   errorPlanUnavailable: 'Dieser Tarif ist nicht mehr erhältlich.',
   finishPaidTitle: 'Zahlung erhalten',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'Vielen Dank! Ihr Tarif ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' ist aktiv.',
-    },
-  ],
+  finishPaidLead: ['Vielen Dank! Ihr Tarif ', ['plan'], ' ist aktiv.'],
   finishTrialTitle: 'Ihr Testzeitraum hat begonnen',
   finishTrialLead: [
-    {
-      type: 0,
-      value: 'Viel Freude mit ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Vor dem ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' wird nichts abgebucht.',
-    },
+    'Viel Freude mit ',
+    ['plan'],
+    '. Vor dem ',
+    ['date'],
+    ' wird nichts abgebucht.',
   ],
   finishFreeTitle: 'Alles erledigt',
   finishPendingTitle: 'Zahlung wird bearbeitet',
@@ -552,20 +176,7 @@ export const de: CompiledMessages = {
   finishCanceledTitle: 'Dieser Bestellvorgang wurde abgebrochen',
   finishCanceledLead: 'Es wurde nichts abgebucht. Beginnen Sie von vorn, um einen Tarif zu wählen.',
   finishRefundedTitle: 'Zahlung erstattet',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'Ihre Zahlung für ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' wurde vollständig erstattet.',
-    },
-  ],
+  finishRefundedLead: ['Ihre Zahlung für ', ['plan'], ' wurde vollständig erstattet.'],
   finishNotFoundTitle: 'Bestellvorgang nicht gefunden',
   finishNotFoundLead:
     'Wir konnten diesen Bestellvorgang nicht finden. Der Link ist möglicherweise unvollständig.',
@@ -580,108 +191,27 @@ export const de: CompiledMessages = {
   receiptTrialEnds: 'Testzeitraum endet',
   receiptRenews: 'Verlängert sich am',
   receiptFirstCharge: 'Erste Abbuchung',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' am ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' am ', ['date']],
   receiptPaymentMethod: 'Zahlungsmethode',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' mit Endziffern ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' mit Endziffern ', ['last4']],
   authTitle: 'Bestätigen Sie Ihre Zahlung',
   authLead: [
-    {
-      type: 0,
-      value: 'Testbank: Geben Sie die Zahlung von ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' an ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' frei oder lehnen Sie sie ab.',
-    },
+    'Testbank: Geben Sie die Zahlung von ',
+    ['amount'],
+    ' an ',
+    ['merchant'],
+    ' frei oder lehnen Sie sie ab.',
   ],
   authApprove: 'Freigeben',
   authDecline: 'Ablehnen',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'An ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' bezahlen',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Fälliger Betrag: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['An ', ['merchant'], ' bezahlen'],
+  hostedLead: ['Fälliger Betrag: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value: 'Heute wird nichts abgebucht: Ihre Karte wird für die erste Abbuchung von ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' gespeichert.',
-    },
+    'Heute wird nichts abgebucht: Ihre Karte wird für die erste Abbuchung von ',
+    ['amount'],
+    ' gespeichert.',
   ],
-  hostedPay: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' bezahlen',
-    },
-  ],
+  hostedPay: [['amount'], ' bezahlen'],
   hostedSave: 'Karte speichern',
   hostedCancel: 'Zurück zum Shop',
   hostedTestHint:
@@ -702,145 +232,34 @@ export const de: CompiledMessages = {
   errorHome: 'Zurück zu den Tarifen',
   notFoundTitle: 'Seite nicht gefunden',
   notFoundLead: 'Dieser Tarif oder diese Seite existiert nicht oder ist nicht mehr verfügbar.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'Ihr Beleg von ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['Ihr Beleg von ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'Vielen Dank für Ihre Bestellung',
   emailReceiptLead: [
-    {
-      type: 0,
-      value: 'Wir haben Ihre Zahlung für ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' erhalten. Ihren Beleg finden Sie unten.',
-    },
+    'Wir haben Ihre Zahlung für ',
+    ['plan'],
+    ' erhalten. Ihren Beleg finden Sie unten.',
   ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'Ihr Abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' wurde verlängert (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailRenewalSubject: ['Ihr Abonnement ', ['plan'], ' wurde verlängert (', ['reference'], ')'],
   emailRenewalLead: [
-    {
-      type: 0,
-      value: 'Ihr Abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' wurde verlängert. Ihren Beleg finden Sie unten.',
-    },
+    'Ihr Abonnement ',
+    ['plan'],
+    ' wurde verlängert. Ihren Beleg finden Sie unten.',
   ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'Wir konnten Ihr Abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' nicht verlängern',
-    },
-  ],
+  emailPastDueSubject: ['Wir konnten Ihr Abonnement ', ['plan'], ' nicht verlängern'],
   emailPastDueHeading: 'Ihre Zahlung ist nicht durchgegangen',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'Wir konnten Ihre Karte für ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value:
-        ' nicht belasten. Wir versuchen es in einigen Tagen erneut; Sie können Ihr Abonnement jederzeit prüfen.',
-    },
+    'Wir konnten Ihre Karte für ',
+    ['plan'],
+    ' nicht belasten. Wir versuchen es in einigen Tagen erneut; Sie können Ihr Abonnement jederzeit prüfen.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'Ihr Abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' ist beendet',
-    },
-  ],
+  emailCanceledSubject: ['Ihr Abonnement ', ['plan'], ' ist beendet'],
   emailCanceledHeading: 'Ihr Abonnement ist beendet',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'Ihr Abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' endete am ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. Es wird nichts mehr abgebucht.',
-    },
+    'Ihr Abonnement ',
+    ['plan'],
+    ' endete am ',
+    ['date'],
+    '. Es wird nichts mehr abgebucht.',
   ],
   emailViewReceipt: 'Beleg ansehen oder drucken',
   emailManageSubscription: 'Abonnement verwalten',
@@ -850,136 +269,44 @@ export const de: CompiledMessages = {
   emailTax: 'MwSt.',
   emailTotal: 'Gesamt',
   emailFooter: [
-    {
-      type: 0,
-      value: 'Sie erhalten diese E-Mail, weil Sie ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' bei ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' gekauft haben.',
-    },
+    'Sie erhalten diese E-Mail, weil Sie ',
+    ['plan'],
+    ' bei ',
+    ['merchant'],
+    ' gekauft haben.',
   ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Beleg ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  receiptPageTitle: ['Beleg ', ['reference']],
   receiptPrint: 'Drucken oder als PDF speichern',
   receiptMerchant: 'Verkäufer',
   receiptDate: 'Datum',
   receiptTaxId: 'Steuernummer',
   receiptManage: 'Abonnement verwalten',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'Ihr Abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['Ihr Abonnement ', ['plan']],
   manageStatus: 'Status',
   manageStatusTrialing: 'Kostenloser Test',
   manageStatusActive: 'Aktiv',
   manageStatusPastDue: 'Zahlung überfällig',
   manageStatusCanceled: 'Beendet',
   manageNextCharge: 'Nächste Abbuchung',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' am ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'Endet am ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' am ', ['date']],
+  manageEndsOn: ['Endet am ', ['date']],
   manageCancel: 'Abonnement kündigen',
   manageCancelConfirmTitle: 'Abonnement kündigen?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'Es bleibt bis zum ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' aktiv und wird nicht erneut belastet. Bis dahin können Sie es fortsetzen.',
-    },
+    'Es bleibt bis zum ',
+    ['date'],
+    ' aktiv und wird nicht erneut belastet. Bis dahin können Sie es fortsetzen.',
   ],
   manageCancelConfirm: 'Ja, zum Ende des Zeitraums kündigen',
   manageKeep: 'Abonnement behalten',
   manageResume: 'Abonnement fortsetzen',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Ihr Abonnement endet am ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['Ihr Abonnement endet am ', ['date'], '.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Ihr Abonnement läuft weiter. Nächste Abbuchung: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' am ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Ihr Abonnement läuft weiter. Nächste Abbuchung: ',
+    ['amount'],
+    ' am ',
+    ['date'],
+    '.',
   ],
   manageNotFoundTitle: 'Link ungültig',
   manageNotFoundLead:
@@ -1004,119 +331,32 @@ export const de: CompiledMessages = {
     'Steuerschuldnerschaft des Leistungsempfängers (Art. 196 der Richtlinie 2006/112/EG).',
   buyerVatIdLabel: 'USt-IdNr. des Käufers',
   merchantVatIdLabel: 'USt-IdNr. des Verkäufers',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Sparen Sie ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % mit jährlicher Abrechnung',
-    },
-  ],
+  planYearlySaving: ['Sparen Sie ', ['percent', 'number'], ' % mit jährlicher Abrechnung'],
   securePayment: 'Sichere Zahlung',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'Wir akzeptieren ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Verlängert sich monatlich zu ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', bis Sie kündigen.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Verlängert sich jährlich zu ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', bis Sie kündigen.',
-    },
-  ],
+  acceptedCards: ['Wir akzeptieren ', ['brands'], '.'],
+  renewsMonthly: ['Verlängert sich monatlich zu ', ['amount'], ', bis Sie kündigen.'],
+  renewsYearly: ['Verlängert sich jährlich zu ', ['amount'], ', bis Sie kündigen.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Heute zahlen Sie nichts. Die erste Abbuchung von ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' erfolgt in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Tag, danach verlängert sich das Abo, bis Sie kündigen.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Heute zahlen Sie nichts. Die erste Abbuchung von ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' erfolgt in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' Tagen, danach verlängert sich das Abo, bis Sie kündigen.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Heute zahlen Sie nichts. Die erste Abbuchung von ',
+          ['amount'],
+          ' erfolgt in ',
+          0,
+          ' Tag, danach verlängert sich das Abo, bis Sie kündigen.',
+        ],
+        other: [
+          'Heute zahlen Sie nichts. Die erste Abbuchung von ',
+          ['amount'],
+          ' erfolgt in ',
+          0,
+          ' Tagen, danach verlängert sich das Abo, bis Sie kündigen.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'AGB',
   privacyLink: 'Datenschutzerklärung',

@@ -4,49 +4,18 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The en messages, compiled. */
 export const en: CompiledMessages = {
   plansHeading: 'Choose your plan',
-  planChoose: [
-    {
-      type: 0,
-      value: 'Choose ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['Choose ', ['plan']],
   planFree: 'Free',
   planPerSeat: 'per seat',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day free trial',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day free trial',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, '-day free trial'],
+        other: [0, '-day free trial'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'What you get',
   intervalLegend: 'Billing',
@@ -55,30 +24,7 @@ export const en: CompiledMessages = {
   perMonth: '/ month',
   perYear: '/ year',
   seatsLabel: 'Seats',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Between ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' and ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' seats.',
-    },
-  ],
+  seatsHint: ['Between ', ['min', 'number'], ' and ', ['max', 'number'], ' seats.'],
   seatsDecrease: 'Remove a seat',
   seatsIncrease: 'Add a seat',
   currencyLabel: 'Currency',
@@ -90,75 +36,20 @@ export const en: CompiledMessages = {
   promoLabel: 'Promo code (optional)',
   promoHint: 'Try LAUNCH20.',
   promoApply: 'Apply',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'Remove ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' applied: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% off.',
-    },
-  ],
+  promoRemove: ['Remove ', ['code']],
+  promoApplied: [['code'], ' applied: ', ['percent', 'number'], '% off.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' applied: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% off. Check the new total of ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', then pay.',
-    },
+    ['code'],
+    ' applied: ',
+    ['percent', 'number'],
+    '% off. Check the new total of ',
+    ['amount'],
+    ', then pay.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Nothing was charged: your total is now ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. Check the order summary, then confirm with the button below.',
-    },
+    'Nothing was charged: your total is now ',
+    ['amount'],
+    '. Check the order summary, then confirm with the button below.',
   ],
   paymentHeading: 'Payment',
   paymentTestHint: 'Test mode: use 4242 4242 4242 4242, any future date and any 3-digit CVC.',
@@ -169,190 +60,41 @@ export const en: CompiledMessages = {
   summaryHeading: 'Order summary',
   summarySubtotal: 'Subtotal',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' seat × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' seats × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' seat × ', ['price']],
+        other: [0, ' seats × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Discount (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% off)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'Includes tax (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'Tax (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
+  summaryDiscount: ['Discount (', ['code'], ', ', ['percent', 'number'], '% off)'],
+  summaryTaxIncluded: ['Includes tax (', ['rate', 'number'], '%)'],
+  summaryTaxAdded: ['Tax (', ['rate', 'number'], '%)'],
   summaryTaxPending: 'Tax (depends on your country)',
   summaryTotal: 'Total',
   summaryDueToday: 'Due today',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'After the ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day trial',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'After the ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day trial',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['After the ', 0, '-day trial'],
+        other: ['After the ', 0, '-day trial'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'Pay ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['Pay ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Start ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day trial',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Start ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day trial',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Start ', 0, '-day trial'],
+        other: ['Start ', 0, '-day trial'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Get started',
   submitPending: 'Processing…',
@@ -360,90 +102,23 @@ export const en: CompiledMessages = {
   errorRequired: 'This field is required.',
   errorEmail: 'Enter an email address like name@example.com.',
   errorNameTooLong: 'Use at most 100 characters.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Use at most ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' characters.',
-    },
-  ],
+  errorTooLong: ['Use at most ', ['max', 'number'], ' characters.'],
   errorInvalidCharacters: 'Remove the invisible or control characters from this field.',
   errorCountry: 'Choose a country from the list.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Choose between ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' and ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' seats.',
-    },
-  ],
+  errorSeats: ['Choose between ', ['min', 'number'], ' and ', ['max', 'number'], ' seats.'],
   errorInterval: 'This plan is not sold with that billing interval.',
   errorCurrency: 'This plan is not sold in that currency.',
   errorPromoUnknown: 'We do not know this promo code.',
   errorPromoExpired: 'This promo code has expired.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Too many promo codes tried. Try again in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minute.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Too many promo codes tried. Try again in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutes.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Too many promo codes tried. Try again in ', 0, ' minute.'],
+        other: ['Too many promo codes tried. Try again in ', 0, ' minutes.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'This promo code does not apply to this plan.',
   errorCardNumber: 'Enter the 13 to 19 digits of your card number.',
@@ -459,85 +134,21 @@ export const en: CompiledMessages = {
     'Your card details could not be checked. Check your connection and try again.',
   errorProcessing: 'We could not process your payment. You were not charged; please try again.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Too many attempts. Try again in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minute.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Too many attempts. Try again in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutes.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Too many attempts. Try again in ', 0, ' minute.'],
+        other: ['Too many attempts. Try again in ', 0, ' minutes.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'This checkout has expired. Reload the page to start again.',
   errorPlanUnavailable: 'This plan is no longer available.',
   finishPaidTitle: 'Payment received',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'Thank you! Your ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' plan is active.',
-    },
-  ],
+  finishPaidLead: ['Thank you! Your ', ['plan'], ' plan is active.'],
   finishTrialTitle: 'Your trial has started',
-  finishTrialLead: [
-    {
-      type: 0,
-      value: 'Enjoy ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. You will not be charged before ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  finishTrialLead: ['Enjoy ', ['plan'], '. You will not be charged before ', ['date'], '.'],
   finishFreeTitle: 'You are all set',
   finishPendingTitle: 'Payment in progress',
   finishPendingLead: 'We are confirming your payment. This page updates when it is done.',
@@ -552,20 +163,7 @@ export const en: CompiledMessages = {
   finishCanceledTitle: 'This checkout was canceled',
   finishCanceledLead: 'Nothing was charged. Start again to choose a plan.',
   finishRefundedTitle: 'Payment refunded',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'Your payment for ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' was refunded in full.',
-    },
-  ],
+  finishRefundedLead: ['Your payment for ', ['plan'], ' was refunded in full.'],
   finishNotFoundTitle: 'Checkout not found',
   finishNotFoundLead: 'We could not find this checkout. The link may be incomplete.',
   finishBackToPlans: 'Back to plans',
@@ -579,104 +177,27 @@ export const en: CompiledMessages = {
   receiptTrialEnds: 'Trial ends',
   receiptRenews: 'Renews',
   receiptFirstCharge: 'First charge',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' on ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' on ', ['date']],
   receiptPaymentMethod: 'Payment method',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' ending in ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' ending in ', ['last4']],
   authTitle: 'Confirm your payment',
   authLead: [
-    {
-      type: 0,
-      value: 'Test bank: approve or decline the payment of ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' to ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Test bank: approve or decline the payment of ',
+    ['amount'],
+    ' to ',
+    ['merchant'],
+    '.',
   ],
   authApprove: 'Approve',
   authDecline: 'Decline',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'Pay ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Amount due: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['Pay ', ['merchant']],
+  hostedLead: ['Amount due: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value: 'Nothing is charged today: your card is saved for the first charge of ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Nothing is charged today: your card is saved for the first charge of ',
+    ['amount'],
+    '.',
   ],
-  hostedPay: [
-    {
-      type: 0,
-      value: 'Pay ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedPay: ['Pay ', ['amount']],
   hostedSave: 'Save card',
   hostedCancel: 'Back to the shop',
   hostedTestHint: 'Test mode: use 4242 4242 4242 4242, any future date and any 3-digit CVC.',
@@ -696,144 +217,26 @@ export const en: CompiledMessages = {
   errorHome: 'Back to plans',
   notFoundTitle: 'Page not found',
   notFoundLead: 'This plan or page does not exist or is no longer available.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'Your receipt from ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['Your receipt from ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'Thank you for your order',
-  emailReceiptLead: [
-    {
-      type: 0,
-      value: 'We received your payment for ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Your receipt is below.',
-    },
-  ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'Your ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' subscription was renewed (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 0,
-      value: 'Your ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' subscription was renewed. Your receipt is below.',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'We could not renew your ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' subscription',
-    },
-  ],
+  emailReceiptLead: ['We received your payment for ', ['plan'], '. Your receipt is below.'],
+  emailRenewalSubject: ['Your ', ['plan'], ' subscription was renewed (', ['reference'], ')'],
+  emailRenewalLead: ['Your ', ['plan'], ' subscription was renewed. Your receipt is below.'],
+  emailPastDueSubject: ['We could not renew your ', ['plan'], ' subscription'],
   emailPastDueHeading: 'Your payment did not go through',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'We could not charge your card for ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. We will try again in a few days; you can check your subscription at any time.',
-    },
+    'We could not charge your card for ',
+    ['plan'],
+    '. We will try again in a few days; you can check your subscription at any time.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'Your ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' subscription has ended',
-    },
-  ],
+  emailCanceledSubject: ['Your ', ['plan'], ' subscription has ended'],
   emailCanceledHeading: 'Your subscription has ended',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'Your ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' subscription ended on ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. Nothing more will be charged.',
-    },
+    'Your ',
+    ['plan'],
+    ' subscription ended on ',
+    ['date'],
+    '. Nothing more will be charged.',
   ],
   emailViewReceipt: 'View or print your receipt',
   emailManageSubscription: 'Manage your subscription',
@@ -843,140 +246,44 @@ export const en: CompiledMessages = {
   emailTax: 'Tax',
   emailTotal: 'Total',
   emailFooter: [
-    {
-      type: 0,
-      value: 'You receive this email because you bought ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' from ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'You receive this email because you bought ',
+    ['plan'],
+    ' from ',
+    ['merchant'],
+    '.',
   ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Receipt ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  receiptPageTitle: ['Receipt ', ['reference']],
   receiptPrint: 'Print or save as PDF',
   receiptMerchant: 'Sold by',
   receiptDate: 'Date',
   receiptTaxId: 'Tax ID',
   receiptManage: 'Manage your subscription',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'Your ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' subscription',
-    },
-  ],
+  manageTitle: ['Your ', ['plan'], ' subscription'],
   manageStatus: 'Status',
   manageStatusTrialing: 'Free trial',
   manageStatusActive: 'Active',
   manageStatusPastDue: 'Payment overdue',
   manageStatusCanceled: 'Ended',
   manageNextCharge: 'Next charge',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' on ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'Ends on ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' on ', ['date']],
+  manageEndsOn: ['Ends on ', ['date']],
   manageCancel: 'Cancel subscription',
   manageCancelConfirmTitle: 'Cancel your subscription?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'It stays active until ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' and is not charged again. You can resume it until then.',
-    },
+    'It stays active until ',
+    ['date'],
+    ' and is not charged again. You can resume it until then.',
   ],
   manageCancelConfirm: 'Yes, cancel at the end of the period',
   manageKeep: 'Keep my subscription',
   manageResume: 'Resume subscription',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Your subscription will end on ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['Your subscription will end on ', ['date'], '.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Your subscription continues. Next charge: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' on ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Your subscription continues. Next charge: ',
+    ['amount'],
+    ' on ',
+    ['date'],
+    '.',
   ],
   manageNotFoundTitle: 'Link not valid',
   manageNotFoundLead: 'This link is incomplete or no longer valid. Open it from your latest email.',
@@ -998,119 +305,32 @@ export const en: CompiledMessages = {
     'VAT to be accounted for by the recipient (Art. 196, Council Directive 2006/112/EC).',
   buyerVatIdLabel: 'Buyer’s VAT ID',
   merchantVatIdLabel: 'Seller’s VAT ID',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Save ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% with yearly billing',
-    },
-  ],
+  planYearlySaving: ['Save ', ['percent', 'number'], '% with yearly billing'],
   securePayment: 'Secure payment',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'We accept ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Renews monthly at ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' until you cancel.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Renews yearly at ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' until you cancel.',
-    },
-  ],
+  acceptedCards: ['We accept ', ['brands'], '.'],
+  renewsMonthly: ['Renews monthly at ', ['amount'], ' until you cancel.'],
+  renewsYearly: ['Renews yearly at ', ['amount'], ' until you cancel.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Nothing to pay today. The first charge of ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' is in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' day, then it renews until you cancel.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Nothing to pay today. The first charge of ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' is in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' days, then it renews until you cancel.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Nothing to pay today. The first charge of ',
+          ['amount'],
+          ' is in ',
+          0,
+          ' day, then it renews until you cancel.',
+        ],
+        other: [
+          'Nothing to pay today. The first charge of ',
+          ['amount'],
+          ' is in ',
+          0,
+          ' days, then it renews until you cancel.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'Terms of service',
   privacyLink: 'Privacy policy',

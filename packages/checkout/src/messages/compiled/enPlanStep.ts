@@ -9,30 +9,7 @@ export const enPlanStep: PlanStepMessages = {
   perMonth: '/ month',
   perYear: '/ year',
   seatsLabel: 'Seats',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Between ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' and ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' seats.',
-    },
-  ],
+  seatsHint: ['Between ', ['min', 'number'], ' and ', ['max', 'number'], ' seats.'],
   seatsDecrease: 'Remove a seat',
   seatsIncrease: 'Add a seat',
   currencyLabel: 'Currency',
@@ -44,75 +21,20 @@ export const enPlanStep: PlanStepMessages = {
   promoLabel: 'Promo code (optional)',
   promoHint: 'Try LAUNCH20.',
   promoApply: 'Apply',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'Remove ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' applied: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% off.',
-    },
-  ],
+  promoRemove: ['Remove ', ['code']],
+  promoApplied: [['code'], ' applied: ', ['percent', 'number'], '% off.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' applied: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% off. Check the new total of ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', then pay.',
-    },
+    ['code'],
+    ' applied: ',
+    ['percent', 'number'],
+    '% off. Check the new total of ',
+    ['amount'],
+    ', then pay.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Nothing was charged: your total is now ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. Check the order summary, then confirm with the button below.',
-    },
+    'Nothing was charged: your total is now ',
+    ['amount'],
+    '. Check the order summary, then confirm with the button below.',
   ],
   paymentHeading: 'Payment',
   paymentTestHint: 'Test mode: use 4242 4242 4242 4242, any future date and any 3-digit CVC.',
@@ -125,190 +47,41 @@ export const enPlanStep: PlanStepMessages = {
   summaryHeading: 'Order summary',
   summarySubtotal: 'Subtotal',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' seat × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' seats × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' seat × ', ['price']],
+        other: [0, ' seats × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Discount (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% off)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'Includes tax (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'Tax (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
+  summaryDiscount: ['Discount (', ['code'], ', ', ['percent', 'number'], '% off)'],
+  summaryTaxIncluded: ['Includes tax (', ['rate', 'number'], '%)'],
+  summaryTaxAdded: ['Tax (', ['rate', 'number'], '%)'],
   summaryTaxPending: 'Tax (depends on your country)',
   summaryTotal: 'Total',
   summaryDueToday: 'Due today',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'After the ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day trial',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'After the ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day trial',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['After the ', 0, '-day trial'],
+        other: ['After the ', 0, '-day trial'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'Pay ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['Pay ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Start ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day trial',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Start ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day trial',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Start ', 0, '-day trial'],
+        other: ['Start ', 0, '-day trial'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Get started',
   submitPending: 'Processing…',
@@ -316,90 +89,23 @@ export const enPlanStep: PlanStepMessages = {
   errorRequired: 'This field is required.',
   errorEmail: 'Enter an email address like name@example.com.',
   errorNameTooLong: 'Use at most 100 characters.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Use at most ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' characters.',
-    },
-  ],
+  errorTooLong: ['Use at most ', ['max', 'number'], ' characters.'],
   errorInvalidCharacters: 'Remove the invisible or control characters from this field.',
   errorCountry: 'Choose a country from the list.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Choose between ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' and ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' seats.',
-    },
-  ],
+  errorSeats: ['Choose between ', ['min', 'number'], ' and ', ['max', 'number'], ' seats.'],
   errorInterval: 'This plan is not sold with that billing interval.',
   errorCurrency: 'This plan is not sold in that currency.',
   errorPromoUnknown: 'We do not know this promo code.',
   errorPromoExpired: 'This promo code has expired.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Too many promo codes tried. Try again in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minute.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Too many promo codes tried. Try again in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutes.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Too many promo codes tried. Try again in ', 0, ' minute.'],
+        other: ['Too many promo codes tried. Try again in ', 0, ' minutes.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'This promo code does not apply to this plan.',
   errorCardNumber: 'Enter the 13 to 19 digits of your card number.',
@@ -415,44 +121,14 @@ export const enPlanStep: PlanStepMessages = {
   errorPaymentMethod:
     'Your card details could not be checked. Check your connection and try again.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Too many attempts. Try again in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minute.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Too many attempts. Try again in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutes.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Too many attempts. Try again in ', 0, ' minute.'],
+        other: ['Too many attempts. Try again in ', 0, ' minutes.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'This checkout has expired. Reload the page to start again.',
   errorPlanUnavailable: 'This plan is no longer available.',
@@ -473,155 +149,46 @@ export const enPlanStep: PlanStepMessages = {
     'VAT to be accounted for by the recipient (Art. 196, Council Directive 2006/112/EC).',
   buyerVatIdLabel: 'Buyer’s VAT ID',
   merchantVatIdLabel: 'Seller’s VAT ID',
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Renews monthly at ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' until you cancel.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Renews yearly at ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' until you cancel.',
-    },
-  ],
+  renewsMonthly: ['Renews monthly at ', ['amount'], ' until you cancel.'],
+  renewsYearly: ['Renews yearly at ', ['amount'], ' until you cancel.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Nothing to pay today. The first charge of ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' is in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' day, then it renews until you cancel.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Nothing to pay today. The first charge of ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' is in ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' days, then it renews until you cancel.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Nothing to pay today. The first charge of ',
+          ['amount'],
+          ' is in ',
+          0,
+          ' day, then it renews until you cancel.',
+        ],
+        other: [
+          'Nothing to pay today. The first charge of ',
+          ['amount'],
+          ' is in ',
+          0,
+          ' days, then it renews until you cancel.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   securePayment: 'Secure payment',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'We accept ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  acceptedCards: ['We accept ', ['brands'], '.'],
   termsLink: 'Terms of service',
   privacyLink: 'Privacy policy',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day free trial',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '-day free trial',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, '-day free trial'],
+        other: [0, '-day free trial'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'What you get',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Save ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% with yearly billing',
-    },
-  ],
+  planYearlySaving: ['Save ', ['percent', 'number'], '% with yearly billing'],
   planPerSeat: 'per seat',
   finishBackToPlans: 'Back to plans',
 };

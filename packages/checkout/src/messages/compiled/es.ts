@@ -4,49 +4,18 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The es messages, compiled. */
 export const es: CompiledMessages = {
   plansHeading: 'Elige tu plan',
-  planChoose: [
-    {
-      type: 0,
-      value: 'Elegir ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['Elegir ', ['plan']],
   planFree: 'Gratis',
   planPerSeat: 'por usuario',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' día de prueba gratis',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' días de prueba gratis',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' día de prueba gratis'],
+        other: [0, ' días de prueba gratis'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'Qué incluye',
   intervalLegend: 'Facturación',
@@ -55,30 +24,7 @@ export const es: CompiledMessages = {
   perMonth: '/ mes',
   perYear: '/ año',
   seatsLabel: 'Usuarios',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Entre ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' y ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' usuarios.',
-    },
-  ],
+  seatsHint: ['Entre ', ['min', 'number'], ' y ', ['max', 'number'], ' usuarios.'],
   seatsDecrease: 'Quitar un usuario',
   seatsIncrease: 'Añadir un usuario',
   currencyLabel: 'Moneda',
@@ -90,75 +36,20 @@ export const es: CompiledMessages = {
   promoLabel: 'Código promocional (opcional)',
   promoHint: 'Prueba LAUNCH20.',
   promoApply: 'Aplicar',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'Quitar ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' aplicado: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % de descuento.',
-    },
-  ],
+  promoRemove: ['Quitar ', ['code']],
+  promoApplied: [['code'], ' aplicado: ', ['percent', 'number'], ' % de descuento.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' aplicado: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % de descuento. Comprueba el nuevo total de ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' y paga.',
-    },
+    ['code'],
+    ' aplicado: ',
+    ['percent', 'number'],
+    ' % de descuento. Comprueba el nuevo total de ',
+    ['amount'],
+    ' y paga.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'No se ha cobrado nada: tu total ahora es ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. Revisa el resumen del pedido y confirma con el botón de abajo.',
-    },
+    'No se ha cobrado nada: tu total ahora es ',
+    ['amount'],
+    '. Revisa el resumen del pedido y confirma con el botón de abajo.',
   ],
   paymentHeading: 'Pago',
   paymentTestHint:
@@ -170,190 +61,41 @@ export const es: CompiledMessages = {
   summaryHeading: 'Resumen del pedido',
   summarySubtotal: 'Subtotal',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' usuario × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' usuarios × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' usuario × ', ['price']],
+        other: [0, ' usuarios × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Descuento (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'IVA incluido (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'IVA (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
+  summaryDiscount: ['Descuento (', ['code'], ', ', ['percent', 'number'], ' %)'],
+  summaryTaxIncluded: ['IVA incluido (', ['rate', 'number'], ' %)'],
+  summaryTaxAdded: ['IVA (', ['rate', 'number'], ' %)'],
   summaryTaxPending: 'IVA (según tu país)',
   summaryTotal: 'Total',
   summaryDueToday: 'A pagar hoy',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Tras ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' día de prueba',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Tras los ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' días de prueba',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Tras ', 0, ' día de prueba'],
+        other: ['Tras los ', 0, ' días de prueba'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'Pagar ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['Pagar ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Empezar prueba de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' día',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Empezar prueba de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' días',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Empezar prueba de ', 0, ' día'],
+        other: ['Empezar prueba de ', 0, ' días'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Empezar',
   submitPending: 'Procesando…',
@@ -361,90 +103,31 @@ export const es: CompiledMessages = {
   errorRequired: 'Este campo es obligatorio.',
   errorEmail: 'Introduce un correo electrónico como nombre@example.com.',
   errorNameTooLong: 'Usa como máximo 100 caracteres.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Usa como máximo ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' caracteres.',
-    },
-  ],
+  errorTooLong: ['Usa como máximo ', ['max', 'number'], ' caracteres.'],
   errorInvalidCharacters: 'Elimina los caracteres invisibles o de control de este campo.',
   errorCountry: 'Elige un país de la lista.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Elige entre ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' y ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' usuarios.',
-    },
-  ],
+  errorSeats: ['Elige entre ', ['min', 'number'], ' y ', ['max', 'number'], ' usuarios.'],
   errorInterval: 'Este plan no se vende con esa periodicidad de facturación.',
   errorCurrency: 'Este plan no se vende en esa moneda.',
   errorPromoUnknown: 'No conocemos este código promocional.',
   errorPromoExpired: 'Este código promocional ha caducado.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Demasiados códigos promocionales probados. Inténtalo de nuevo dentro de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuto.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Demasiados códigos promocionales probados. Inténtalo de nuevo dentro de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutos.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: [
+          'Demasiados códigos promocionales probados. Inténtalo de nuevo dentro de ',
+          0,
+          ' minuto.',
+        ],
+        other: [
+          'Demasiados códigos promocionales probados. Inténtalo de nuevo dentro de ',
+          0,
+          ' minutos.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'Este código promocional no es válido para este plan.',
   errorCardNumber: 'Introduce los 13 a 19 dígitos de tu número de tarjeta.',
@@ -461,85 +144,21 @@ export const es: CompiledMessages = {
   errorProcessing:
     'No hemos podido procesar tu pago. No se te ha cobrado nada; inténtalo de nuevo.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Demasiados intentos. Inténtalo de nuevo dentro de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuto.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Demasiados intentos. Inténtalo de nuevo dentro de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutos.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Demasiados intentos. Inténtalo de nuevo dentro de ', 0, ' minuto.'],
+        other: ['Demasiados intentos. Inténtalo de nuevo dentro de ', 0, ' minutos.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'Este pago ha caducado. Recarga la página para empezar de nuevo.',
   errorPlanUnavailable: 'Este plan ya no está disponible.',
   finishPaidTitle: 'Pago recibido',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: '¡Gracias! Tu plan ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' está activo.',
-    },
-  ],
+  finishPaidLead: ['¡Gracias! Tu plan ', ['plan'], ' está activo.'],
   finishTrialTitle: 'Tu prueba ha comenzado',
-  finishTrialLead: [
-    {
-      type: 0,
-      value: 'Disfruta de ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. No se te cobrará nada antes del ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  finishTrialLead: ['Disfruta de ', ['plan'], '. No se te cobrará nada antes del ', ['date'], '.'],
   finishFreeTitle: 'Todo listo',
   finishPendingTitle: 'Pago en curso',
   finishPendingLead: 'Estamos confirmando tu pago. Esta página se actualizará cuando termine.',
@@ -555,20 +174,7 @@ export const es: CompiledMessages = {
   finishCanceledTitle: 'Este pago se ha cancelado',
   finishCanceledLead: 'No se ha cobrado nada. Vuelve a empezar para elegir un plan.',
   finishRefundedTitle: 'Pago reembolsado',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'Tu pago de ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' se ha reembolsado íntegramente.',
-    },
-  ],
+  finishRefundedLead: ['Tu pago de ', ['plan'], ' se ha reembolsado íntegramente.'],
   finishNotFoundTitle: 'Pago no encontrado',
   finishNotFoundLead: 'No hemos encontrado este pago. Puede que el enlace esté incompleto.',
   finishBackToPlans: 'Volver a los planes',
@@ -582,104 +188,27 @@ export const es: CompiledMessages = {
   receiptTrialEnds: 'Fin de la prueba',
   receiptRenews: 'Se renueva',
   receiptFirstCharge: 'Primer cargo',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' el ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' el ', ['date']],
   receiptPaymentMethod: 'Método de pago',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' terminada en ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' terminada en ', ['last4']],
   authTitle: 'Confirma tu pago',
   authLead: [
-    {
-      type: 0,
-      value: 'Banco de prueba: autoriza o rechaza el pago de ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' a ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Banco de prueba: autoriza o rechaza el pago de ',
+    ['amount'],
+    ' a ',
+    ['merchant'],
+    '.',
   ],
   authApprove: 'Autorizar',
   authDecline: 'Rechazar',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'Pagar a ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Importe a pagar: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['Pagar a ', ['merchant']],
+  hostedLead: ['Importe a pagar: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value: 'Hoy no se cobra nada: tu tarjeta se guarda para el primer cargo de ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Hoy no se cobra nada: tu tarjeta se guarda para el primer cargo de ',
+    ['amount'],
+    '.',
   ],
-  hostedPay: [
-    {
-      type: 0,
-      value: 'Pagar ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedPay: ['Pagar ', ['amount']],
   hostedSave: 'Guardar tarjeta',
   hostedCancel: 'Volver a la tienda',
   hostedTestHint:
@@ -700,141 +229,30 @@ export const es: CompiledMessages = {
   errorHome: 'Volver a los planes',
   notFoundTitle: 'Página no encontrada',
   notFoundLead: 'Este plan o esta página no existe o ya no está disponible.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'Tu recibo de ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['Tu recibo de ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'Gracias por tu pedido',
-  emailReceiptLead: [
-    {
-      type: 0,
-      value: 'Hemos recibido tu pago de ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Tu recibo está a continuación.',
-    },
-  ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'Tu suscripción a ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' se ha renovado (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptLead: ['Hemos recibido tu pago de ', ['plan'], '. Tu recibo está a continuación.'],
+  emailRenewalSubject: ['Tu suscripción a ', ['plan'], ' se ha renovado (', ['reference'], ')'],
   emailRenewalLead: [
-    {
-      type: 0,
-      value: 'Tu suscripción a ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' se ha renovado. Tu recibo está a continuación.',
-    },
+    'Tu suscripción a ',
+    ['plan'],
+    ' se ha renovado. Tu recibo está a continuación.',
   ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'No hemos podido renovar tu suscripción a ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  emailPastDueSubject: ['No hemos podido renovar tu suscripción a ', ['plan']],
   emailPastDueHeading: 'Tu pago no se ha completado',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'No hemos podido cobrar ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value:
-        ' en tu tarjeta. Lo intentaremos de nuevo en unos días; puedes consultar tu suscripción cuando quieras.',
-    },
+    'No hemos podido cobrar ',
+    ['plan'],
+    ' en tu tarjeta. Lo intentaremos de nuevo en unos días; puedes consultar tu suscripción cuando quieras.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'Tu suscripción a ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' ha finalizado',
-    },
-  ],
+  emailCanceledSubject: ['Tu suscripción a ', ['plan'], ' ha finalizado'],
   emailCanceledHeading: 'Tu suscripción ha finalizado',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'Tu suscripción a ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' finalizó el ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. No se te cobrará nada más.',
-    },
+    'Tu suscripción a ',
+    ['plan'],
+    ' finalizó el ',
+    ['date'],
+    '. No se te cobrará nada más.',
   ],
   emailViewReceipt: 'Ver o imprimir tu recibo',
   emailManageSubscription: 'Gestionar tu suscripción',
@@ -843,137 +261,39 @@ export const es: CompiledMessages = {
   emailDiscount: 'Descuento',
   emailTax: 'IVA',
   emailTotal: 'Total',
-  emailFooter: [
-    {
-      type: 0,
-      value: 'Recibes este correo porque compraste ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' a ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Recibo ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  emailFooter: ['Recibes este correo porque compraste ', ['plan'], ' a ', ['merchant'], '.'],
+  receiptPageTitle: ['Recibo ', ['reference']],
   receiptPrint: 'Imprimir o guardar como PDF',
   receiptMerchant: 'Vendido por',
   receiptDate: 'Fecha',
   receiptTaxId: 'NIF',
   receiptManage: 'Gestionar tu suscripción',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'Tu suscripción a ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['Tu suscripción a ', ['plan']],
   manageStatus: 'Estado',
   manageStatusTrialing: 'Prueba gratuita',
   manageStatusActive: 'Activa',
   manageStatusPastDue: 'Pago atrasado',
   manageStatusCanceled: 'Finalizada',
   manageNextCharge: 'Próximo cargo',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' el ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'Finaliza el ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' el ', ['date']],
+  manageEndsOn: ['Finaliza el ', ['date']],
   manageCancel: 'Cancelar suscripción',
   manageCancelConfirmTitle: '¿Cancelar tu suscripción?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'Seguirá activa hasta el ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' y no se volverá a cobrar. Puedes reanudarla hasta entonces.',
-    },
+    'Seguirá activa hasta el ',
+    ['date'],
+    ' y no se volverá a cobrar. Puedes reanudarla hasta entonces.',
   ],
   manageCancelConfirm: 'Sí, cancelar al final del periodo',
   manageKeep: 'Mantener mi suscripción',
   manageResume: 'Reanudar suscripción',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Tu suscripción finalizará el ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['Tu suscripción finalizará el ', ['date'], '.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Tu suscripción continúa. Próximo cargo: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' el ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Tu suscripción continúa. Próximo cargo: ',
+    ['amount'],
+    ' el ',
+    ['date'],
+    '.',
   ],
   manageNotFoundTitle: 'Enlace no válido',
   manageNotFoundLead:
@@ -997,119 +317,32 @@ export const es: CompiledMessages = {
   reverseChargeNote: 'IVA a liquidar por el destinatario (art. 196 de la Directiva 2006/112/CE).',
   buyerVatIdLabel: 'NIF-IVA del comprador',
   merchantVatIdLabel: 'NIF-IVA del vendedor',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Ahorre un ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % con la facturación anual',
-    },
-  ],
+  planYearlySaving: ['Ahorre un ', ['percent', 'number'], ' % con la facturación anual'],
   securePayment: 'Pago seguro',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'Aceptamos ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Se renueva cada mes por ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' hasta que lo cancele.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Se renueva cada año por ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' hasta que lo cancele.',
-    },
-  ],
+  acceptedCards: ['Aceptamos ', ['brands'], '.'],
+  renewsMonthly: ['Se renueva cada mes por ', ['amount'], ' hasta que lo cancele.'],
+  renewsYearly: ['Se renueva cada año por ', ['amount'], ' hasta que lo cancele.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Hoy no paga nada. El primer cargo de ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' será dentro de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' día y después se renueva hasta que lo cancele.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Hoy no paga nada. El primer cargo de ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' será dentro de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' días y después se renueva hasta que lo cancele.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Hoy no paga nada. El primer cargo de ',
+          ['amount'],
+          ' será dentro de ',
+          0,
+          ' día y después se renueva hasta que lo cancele.',
+        ],
+        other: [
+          'Hoy no paga nada. El primer cargo de ',
+          ['amount'],
+          ' será dentro de ',
+          0,
+          ' días y después se renueva hasta que lo cancele.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'Condiciones del servicio',
   privacyLink: 'Política de privacidad',

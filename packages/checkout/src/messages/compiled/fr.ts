@@ -4,49 +4,18 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The fr messages, compiled. */
 export const fr: CompiledMessages = {
   plansHeading: 'Choisissez votre formule',
-  planChoose: [
-    {
-      type: 0,
-      value: 'Choisir ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['Choisir ', ['plan']],
   planFree: 'Gratuit',
   planPerSeat: 'par utilisateur',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' jour d’essai gratuit',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' jours d’essai gratuit',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' jour d’essai gratuit'],
+        other: [0, ' jours d’essai gratuit'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'Ce qui est inclus',
   intervalLegend: 'Facturation',
@@ -55,30 +24,7 @@ export const fr: CompiledMessages = {
   perMonth: '/ mois',
   perYear: '/ an',
   seatsLabel: 'Utilisateurs',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Entre ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' et ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' utilisateurs.',
-    },
-  ],
+  seatsHint: ['Entre ', ['min', 'number'], ' et ', ['max', 'number'], ' utilisateurs.'],
   seatsDecrease: 'Retirer un utilisateur',
   seatsIncrease: 'Ajouter un utilisateur',
   currencyLabel: 'Devise',
@@ -90,76 +36,20 @@ export const fr: CompiledMessages = {
   promoLabel: 'Code promo (facultatif)',
   promoHint: 'Essayez LAUNCH20.',
   promoApply: 'Appliquer',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'Retirer ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' appliqué : ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % de réduction.',
-    },
-  ],
+  promoRemove: ['Retirer ', ['code']],
+  promoApplied: [['code'], ' appliqué : ', ['percent', 'number'], ' % de réduction.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' appliqué : ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % de réduction. Vérifiez le nouveau total de ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', puis payez.',
-    },
+    ['code'],
+    ' appliqué : ',
+    ['percent', 'number'],
+    ' % de réduction. Vérifiez le nouveau total de ',
+    ['amount'],
+    ', puis payez.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Rien n’a été débité : votre total est maintenant de ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value:
-        '. Vérifiez le récapitulatif de la commande, puis confirmez avec le bouton ci-dessous.',
-    },
+    'Rien n’a été débité : votre total est maintenant de ',
+    ['amount'],
+    '. Vérifiez le récapitulatif de la commande, puis confirmez avec le bouton ci-dessous.',
   ],
   paymentHeading: 'Paiement',
   paymentTestHint:
@@ -171,190 +61,41 @@ export const fr: CompiledMessages = {
   summaryHeading: 'Récapitulatif de la commande',
   summarySubtotal: 'Sous-total',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' utilisateur × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' utilisateurs × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' utilisateur × ', ['price']],
+        other: [0, ' utilisateurs × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Réduction (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', -',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'TVA incluse (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'TVA (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
+  summaryDiscount: ['Réduction (', ['code'], ', -', ['percent', 'number'], ' %)'],
+  summaryTaxIncluded: ['TVA incluse (', ['rate', 'number'], ' %)'],
+  summaryTaxAdded: ['TVA (', ['rate', 'number'], ' %)'],
   summaryTaxPending: 'TVA (selon votre pays)',
   summaryTotal: 'Total',
   summaryDueToday: 'À payer aujourd’hui',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Après ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' jour d’essai',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Après les ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' jours d’essai',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Après ', 0, ' jour d’essai'],
+        other: ['Après les ', 0, ' jours d’essai'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'Payer ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['Payer ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Commencer ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' jour d’essai',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Commencer l’essai de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' jours',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Commencer ', 0, ' jour d’essai'],
+        other: ['Commencer l’essai de ', 0, ' jours'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Commencer',
   submitPending: 'Traitement en cours…',
@@ -362,90 +103,23 @@ export const fr: CompiledMessages = {
   errorRequired: 'Ce champ est obligatoire.',
   errorEmail: 'Saisissez une adresse e-mail du type nom@example.com.',
   errorNameTooLong: 'Utilisez 100 caractères au maximum.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Utilisez ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' caractères au maximum.',
-    },
-  ],
+  errorTooLong: ['Utilisez ', ['max', 'number'], ' caractères au maximum.'],
   errorInvalidCharacters: 'Supprimez les caractères invisibles ou de contrôle de ce champ.',
   errorCountry: 'Choisissez un pays dans la liste.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Choisissez entre ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' et ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' utilisateurs.',
-    },
-  ],
+  errorSeats: ['Choisissez entre ', ['min', 'number'], ' et ', ['max', 'number'], ' utilisateurs.'],
   errorInterval: 'Cette formule n’est pas proposée avec cette périodicité de facturation.',
   errorCurrency: 'Cette formule n’est pas proposée dans cette devise.',
   errorPromoUnknown: 'Ce code promo nous est inconnu.',
   errorPromoExpired: 'Ce code promo a expiré.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Trop de codes promo essayés. Réessayez dans ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minute.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Trop de codes promo essayés. Réessayez dans ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutes.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Trop de codes promo essayés. Réessayez dans ', 0, ' minute.'],
+        other: ['Trop de codes promo essayés. Réessayez dans ', 0, ' minutes.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'Ce code promo ne s’applique pas à cette formule.',
   errorCardNumber: 'Saisissez les 13 à 19 chiffres de votre numéro de carte.',
@@ -464,84 +138,26 @@ export const fr: CompiledMessages = {
   errorProcessing:
     'Nous n’avons pas pu traiter votre paiement. Vous n’avez pas été débité ; veuillez réessayer.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Trop de tentatives. Réessayez dans ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minute.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Trop de tentatives. Réessayez dans ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutes.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Trop de tentatives. Réessayez dans ', 0, ' minute.'],
+        other: ['Trop de tentatives. Réessayez dans ', 0, ' minutes.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'Cette commande a expiré. Rechargez la page pour recommencer.',
   errorPlanUnavailable: 'Cette formule n’est plus disponible.',
   finishPaidTitle: 'Paiement reçu',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'Merci ! Votre formule ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' est active.',
-    },
-  ],
+  finishPaidLead: ['Merci ! Votre formule ', ['plan'], ' est active.'],
   finishTrialTitle: 'Votre essai a commencé',
   finishTrialLead: [
-    {
-      type: 0,
-      value: 'Profitez de ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Vous ne serez pas débité avant le ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Profitez de ',
+    ['plan'],
+    '. Vous ne serez pas débité avant le ',
+    ['date'],
+    '.',
   ],
   finishFreeTitle: 'Tout est prêt',
   finishPendingTitle: 'Paiement en cours',
@@ -558,20 +174,7 @@ export const fr: CompiledMessages = {
   finishCanceledTitle: 'Cette commande a été annulée',
   finishCanceledLead: 'Rien n’a été débité. Recommencez pour choisir une formule.',
   finishRefundedTitle: 'Paiement remboursé',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'Votre paiement pour ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' a été intégralement remboursé.',
-    },
-  ],
+  finishRefundedLead: ['Votre paiement pour ', ['plan'], ' a été intégralement remboursé.'],
   finishNotFoundTitle: 'Commande introuvable',
   finishNotFoundLead: 'Nous n’avons pas trouvé cette commande. Le lien est peut-être incomplet.',
   finishBackToPlans: 'Retour aux formules',
@@ -585,105 +188,27 @@ export const fr: CompiledMessages = {
   receiptTrialEnds: 'Fin de l’essai',
   receiptRenews: 'Renouvellement',
   receiptFirstCharge: 'Premier prélèvement',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' le ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' le ', ['date']],
   receiptPaymentMethod: 'Moyen de paiement',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' se terminant par ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' se terminant par ', ['last4']],
   authTitle: 'Confirmez votre paiement',
   authLead: [
-    {
-      type: 0,
-      value: 'Banque de test : acceptez ou refusez le paiement de ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' à ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Banque de test : acceptez ou refusez le paiement de ',
+    ['amount'],
+    ' à ',
+    ['merchant'],
+    '.',
   ],
   authApprove: 'Accepter',
   authDecline: 'Refuser',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'Payer ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Montant dû : ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['Payer ', ['merchant']],
+  hostedLead: ['Montant dû : ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value:
-        'Rien n’est débité aujourd’hui : votre carte est enregistrée pour le premier prélèvement de ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Rien n’est débité aujourd’hui : votre carte est enregistrée pour le premier prélèvement de ',
+    ['amount'],
+    '.',
   ],
-  hostedPay: [
-    {
-      type: 0,
-      value: 'Payer ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedPay: ['Payer ', ['amount']],
   hostedSave: 'Enregistrer la carte',
   hostedCancel: 'Retour à la boutique',
   hostedTestHint:
@@ -704,141 +229,34 @@ export const fr: CompiledMessages = {
   errorHome: 'Retour aux formules',
   notFoundTitle: 'Page introuvable',
   notFoundLead: 'Cette formule ou cette page n’existe pas ou n’est plus disponible.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'Votre reçu de ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['Votre reçu de ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'Merci pour votre commande',
   emailReceiptLead: [
-    {
-      type: 0,
-      value: 'Nous avons reçu votre paiement pour ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Votre reçu figure ci-dessous.',
-    },
+    'Nous avons reçu votre paiement pour ',
+    ['plan'],
+    '. Votre reçu figure ci-dessous.',
   ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'Votre abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' a été renouvelé (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailRenewalSubject: ['Votre abonnement ', ['plan'], ' a été renouvelé (', ['reference'], ')'],
   emailRenewalLead: [
-    {
-      type: 0,
-      value: 'Votre abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' a été renouvelé. Votre reçu figure ci-dessous.',
-    },
+    'Votre abonnement ',
+    ['plan'],
+    ' a été renouvelé. Votre reçu figure ci-dessous.',
   ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'Nous n’avons pas pu renouveler votre abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  emailPastDueSubject: ['Nous n’avons pas pu renouveler votre abonnement ', ['plan']],
   emailPastDueHeading: 'Votre paiement n’a pas abouti',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'Nous n’avons pas pu débiter votre carte pour ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value:
-        '. Nous réessaierons dans quelques jours ; vous pouvez consulter votre abonnement à tout moment.',
-    },
+    'Nous n’avons pas pu débiter votre carte pour ',
+    ['plan'],
+    '. Nous réessaierons dans quelques jours ; vous pouvez consulter votre abonnement à tout moment.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'Votre abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' a pris fin',
-    },
-  ],
+  emailCanceledSubject: ['Votre abonnement ', ['plan'], ' a pris fin'],
   emailCanceledHeading: 'Votre abonnement a pris fin',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'Votre abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' a pris fin le ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. Plus rien ne sera débité.',
-    },
+    'Votre abonnement ',
+    ['plan'],
+    ' a pris fin le ',
+    ['date'],
+    '. Plus rien ne sera débité.',
   ],
   emailViewReceipt: 'Voir ou imprimer votre reçu',
   emailManageSubscription: 'Gérer votre abonnement',
@@ -848,136 +266,44 @@ export const fr: CompiledMessages = {
   emailTax: 'TVA',
   emailTotal: 'Total',
   emailFooter: [
-    {
-      type: 0,
-      value: 'Vous recevez cet e-mail parce que vous avez acheté ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' auprès de ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Vous recevez cet e-mail parce que vous avez acheté ',
+    ['plan'],
+    ' auprès de ',
+    ['merchant'],
+    '.',
   ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Reçu ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  receiptPageTitle: ['Reçu ', ['reference']],
   receiptPrint: 'Imprimer ou enregistrer en PDF',
   receiptMerchant: 'Vendu par',
   receiptDate: 'Date',
   receiptTaxId: 'Numéro fiscal',
   receiptManage: 'Gérer votre abonnement',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'Votre abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['Votre abonnement ', ['plan']],
   manageStatus: 'Statut',
   manageStatusTrialing: 'Essai gratuit',
   manageStatusActive: 'Actif',
   manageStatusPastDue: 'Paiement en retard',
   manageStatusCanceled: 'Terminé',
   manageNextCharge: 'Prochain prélèvement',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' le ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'Se termine le ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' le ', ['date']],
+  manageEndsOn: ['Se termine le ', ['date']],
   manageCancel: 'Résilier l’abonnement',
   manageCancelConfirmTitle: 'Résilier votre abonnement ?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'Il reste actif jusqu’au ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' et ne sera plus débité. Vous pouvez le réactiver d’ici là.',
-    },
+    'Il reste actif jusqu’au ',
+    ['date'],
+    ' et ne sera plus débité. Vous pouvez le réactiver d’ici là.',
   ],
   manageCancelConfirm: 'Oui, résilier à la fin de la période',
   manageKeep: 'Garder mon abonnement',
   manageResume: 'Réactiver l’abonnement',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Votre abonnement prendra fin le ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['Votre abonnement prendra fin le ', ['date'], '.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Votre abonnement continue. Prochain prélèvement : ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' le ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Votre abonnement continue. Prochain prélèvement : ',
+    ['amount'],
+    ' le ',
+    ['date'],
+    '.',
   ],
   manageNotFoundTitle: 'Lien non valide',
   manageNotFoundLead:
@@ -1001,119 +327,32 @@ export const fr: CompiledMessages = {
   reverseChargeNote: 'TVA due par le preneur (art. 196 de la directive 2006/112/CE).',
   buyerVatIdLabel: 'Numéro de TVA de l’acheteur',
   merchantVatIdLabel: 'Numéro de TVA du vendeur',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Économisez ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % avec la facturation annuelle',
-    },
-  ],
+  planYearlySaving: ['Économisez ', ['percent', 'number'], ' % avec la facturation annuelle'],
   securePayment: 'Paiement sécurisé',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'Nous acceptons ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Renouvelé chaque mois à ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' jusqu’à résiliation.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Renouvelé chaque année à ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' jusqu’à résiliation.',
-    },
-  ],
+  acceptedCards: ['Nous acceptons ', ['brands'], '.'],
+  renewsMonthly: ['Renouvelé chaque mois à ', ['amount'], ' jusqu’à résiliation.'],
+  renewsYearly: ['Renouvelé chaque année à ', ['amount'], ' jusqu’à résiliation.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Rien à payer aujourd’hui. Le premier prélèvement de ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' a lieu dans ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' jour, puis l’abonnement se renouvelle jusqu’à résiliation.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Rien à payer aujourd’hui. Le premier prélèvement de ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' a lieu dans ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' jours, puis l’abonnement se renouvelle jusqu’à résiliation.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Rien à payer aujourd’hui. Le premier prélèvement de ',
+          ['amount'],
+          ' a lieu dans ',
+          0,
+          ' jour, puis l’abonnement se renouvelle jusqu’à résiliation.',
+        ],
+        other: [
+          'Rien à payer aujourd’hui. Le premier prélèvement de ',
+          ['amount'],
+          ' a lieu dans ',
+          0,
+          ' jours, puis l’abonnement se renouvelle jusqu’à résiliation.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'Conditions générales',
   privacyLink: 'Politique de confidentialité',

@@ -4,54 +4,19 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The he messages, compiled. */
 export const he: CompiledMessages = {
   plansHeading: 'בחרו מסלול',
-  planChoose: [
-    {
-      type: 0,
-      value: 'בחירה ב־',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['בחירה ב־', ['plan']],
   planFree: 'חינם',
   planPerSeat: 'למשתמש',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'יום ניסיון חינם',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'יומיים ניסיון חינם',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' ימי ניסיון חינם',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['יום ניסיון חינם'],
+        two: ['יומיים ניסיון חינם'],
+        other: [0, ' ימי ניסיון חינם'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'מה כלול',
   intervalLegend: 'חיוב',
@@ -60,30 +25,7 @@ export const he: CompiledMessages = {
   perMonth: '/ לחודש',
   perYear: '/ לשנה',
   seatsLabel: 'משתמשים',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'בין ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' ל־',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' משתמשים.',
-    },
-  ],
+  seatsHint: ['בין ', ['min', 'number'], ' ל־', ['max', 'number'], ' משתמשים.'],
   seatsDecrease: 'הסרת משתמש',
   seatsIncrease: 'הוספת משתמש',
   currencyLabel: 'מטבע',
@@ -95,83 +37,21 @@ export const he: CompiledMessages = {
   promoLabel: 'קוד הנחה (לא חובה)',
   promoHint: 'נסו את LAUNCH20.',
   promoApply: 'החלה',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'הסרת ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 0,
-      value: 'הקוד ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' הוחל: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% הנחה.',
-    },
-  ],
+  promoRemove: ['הסרת ', ['code']],
+  promoApplied: ['הקוד ', ['code'], ' הוחל: ', ['percent', 'number'], '% הנחה.'],
   promoAppliedReview: [
-    {
-      type: 0,
-      value: 'הקוד ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' הוחל: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% הנחה. בדקו את הסכום הכולל החדש, ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', ואז שלמו.',
-    },
+    'הקוד ',
+    ['code'],
+    ' הוחל: ',
+    ['percent', 'number'],
+    '% הנחה. בדקו את הסכום הכולל החדש, ',
+    ['amount'],
+    ', ואז שלמו.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'לא בוצע חיוב: הסכום הכולל שלך הוא עכשיו ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. בדקו את סיכום ההזמנה ואשרו בכפתור שלמטה.',
-    },
+    'לא בוצע חיוב: הסכום הכולל שלך הוא עכשיו ',
+    ['amount'],
+    '. בדקו את סיכום ההזמנה ואשרו בכפתור שלמטה.',
   ],
   paymentHeading: 'תשלום',
   paymentTestHint:
@@ -183,201 +63,44 @@ export const he: CompiledMessages = {
   summaryHeading: 'סיכום ההזמנה',
   summarySubtotal: 'סכום ביניים',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'משתמש אחד × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'שני משתמשים × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' משתמשים × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: ['משתמש אחד × ', ['price']],
+        two: ['שני משתמשים × ', ['price']],
+        other: [0, ' משתמשים × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'הנחה (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'כולל מע״מ (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'מע״מ (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
+  summaryDiscount: ['הנחה (', ['code'], ', ', ['percent', 'number'], '%)'],
+  summaryTaxIncluded: ['כולל מע״מ (', ['rate', 'number'], '%)'],
+  summaryTaxAdded: ['מע״מ (', ['rate', 'number'], '%)'],
   summaryTaxPending: 'מע״מ (תלוי במדינה שלך)',
   summaryTotal: 'סה״כ',
   summaryDueToday: 'לתשלום היום',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'אחרי יום הניסיון',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'אחרי יומיים של ניסיון',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'אחרי ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' ימי הניסיון',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['אחרי יום הניסיון'],
+        two: ['אחרי יומיים של ניסיון'],
+        other: ['אחרי ', 0, ' ימי הניסיון'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'תשלום ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['תשלום ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'התחלת יום ניסיון',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'התחלת יומיים של ניסיון',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'התחלת ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' ימי ניסיון',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['התחלת יום ניסיון'],
+        two: ['התחלת יומיים של ניסיון'],
+        other: ['התחלת ', 0, ' ימי ניסיון'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'בואו נתחיל',
   submitPending: 'בעיבוד…',
@@ -385,91 +108,24 @@ export const he: CompiledMessages = {
   errorRequired: 'זהו שדה חובה.',
   errorEmail: 'הזינו כתובת אימייל, למשל name@example.com.',
   errorNameTooLong: 'אפשר להזין עד 100 תווים.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'אפשר להזין עד ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' תווים.',
-    },
-  ],
+  errorTooLong: ['אפשר להזין עד ', ['max', 'number'], ' תווים.'],
   errorInvalidCharacters: 'הסירו מהשדה את התווים הבלתי נראים או תווי הבקרה.',
   errorCountry: 'בחרו מדינה מהרשימה.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'בחרו בין ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' ל־',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' משתמשים.',
-    },
-  ],
+  errorSeats: ['בחרו בין ', ['min', 'number'], ' ל־', ['max', 'number'], ' משתמשים.'],
   errorInterval: 'המסלול הזה לא נמכר במחזור החיוב הזה.',
   errorCurrency: 'המסלול הזה לא נמכר במטבע הזה.',
   errorPromoUnknown: 'קוד ההנחה הזה לא מוכר לנו.',
   errorPromoExpired: 'תוקף קוד ההנחה הזה פג.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'נוסו יותר מדי קודי הנחה. נסו שוב בעוד דקה.',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'נוסו יותר מדי קודי הנחה. נסו שוב בעוד שתי דקות.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'נוסו יותר מדי קודי הנחה. נסו שוב בעוד ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' דקות.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['נוסו יותר מדי קודי הנחה. נסו שוב בעוד דקה.'],
+        two: ['נוסו יותר מדי קודי הנחה. נסו שוב בעוד שתי דקות.'],
+        other: ['נוסו יותר מדי קודי הנחה. נסו שוב בעוד ', 0, ' דקות.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'קוד ההנחה הזה לא חל על המסלול הזה.',
   errorCardNumber: 'הזינו את 13 עד 19 הספרות של מספר הכרטיס.',
@@ -484,86 +140,22 @@ export const he: CompiledMessages = {
   errorPaymentMethod: 'לא הצלחנו לבדוק את פרטי הכרטיס. בדקו את החיבור ונסו שוב.',
   errorProcessing: 'לא הצלחנו לעבד את התשלום. לא חויבתם; נסו שוב.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'יותר מדי ניסיונות. נסו שוב בעוד דקה.',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'יותר מדי ניסיונות. נסו שוב בעוד שתי דקות.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'יותר מדי ניסיונות. נסו שוב בעוד ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' דקות.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['יותר מדי ניסיונות. נסו שוב בעוד דקה.'],
+        two: ['יותר מדי ניסיונות. נסו שוב בעוד שתי דקות.'],
+        other: ['יותר מדי ניסיונות. נסו שוב בעוד ', 0, ' דקות.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'תוקף הרכישה הזו פג. טענו מחדש את הדף כדי להתחיל מההתחלה.',
   errorPlanUnavailable: 'המסלול הזה כבר לא זמין.',
   finishPaidTitle: 'התשלום התקבל',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'תודה! מסלול ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' פעיל.',
-    },
-  ],
+  finishPaidLead: ['תודה! מסלול ', ['plan'], ' פעיל.'],
   finishTrialTitle: 'תקופת הניסיון התחילה',
-  finishTrialLead: [
-    {
-      type: 0,
-      value: 'תיהנו מ־',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. לא תחויבו לפני ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  finishTrialLead: ['תיהנו מ־', ['plan'], '. לא תחויבו לפני ', ['date'], '.'],
   finishFreeTitle: 'הכול מוכן',
   finishPendingTitle: 'התשלום בתהליך',
   finishPendingLead: 'אנחנו מאשרים את התשלום. הדף יתעדכן כשהתהליך יסתיים.',
@@ -578,20 +170,7 @@ export const he: CompiledMessages = {
   finishCanceledTitle: 'הרכישה הזו בוטלה',
   finishCanceledLead: 'לא בוצע חיוב. התחילו מחדש כדי לבחור מסלול.',
   finishRefundedTitle: 'התשלום הוחזר',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'התשלום על ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' הוחזר במלואו.',
-    },
-  ],
+  finishRefundedLead: ['התשלום על ', ['plan'], ' הוחזר במלואו.'],
   finishNotFoundTitle: 'הרכישה לא נמצאה',
   finishNotFoundLead: 'לא מצאנו את הרכישה הזו. ייתכן שהקישור חלקי.',
   finishBackToPlans: 'חזרה למסלולים',
@@ -605,104 +184,17 @@ export const he: CompiledMessages = {
   receiptTrialEnds: 'תקופת הניסיון מסתיימת',
   receiptRenews: 'מתחדש',
   receiptFirstCharge: 'חיוב ראשון',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' ב־',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' ב־', ['date']],
   receiptPaymentMethod: 'אמצעי תשלום',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' שמסתיים ב־',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' שמסתיים ב־', ['last4']],
   authTitle: 'אישור התשלום',
-  authLead: [
-    {
-      type: 0,
-      value: 'בנק בדיקה: אשרו או דחו את התשלום של ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' ל־',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  authLead: ['בנק בדיקה: אשרו או דחו את התשלום של ', ['amount'], ' ל־', ['merchant'], '.'],
   authApprove: 'אישור',
   authDecline: 'דחייה',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'תשלום ל־',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'סכום לתשלום: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
-  hostedSetupLead: [
-    {
-      type: 0,
-      value: 'היום לא מתבצע חיוב: הכרטיס נשמר לחיוב הראשון בסך ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  hostedPay: [
-    {
-      type: 0,
-      value: 'תשלום ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['תשלום ל־', ['merchant']],
+  hostedLead: ['סכום לתשלום: ', ['amount']],
+  hostedSetupLead: ['היום לא מתבצע חיוב: הכרטיס נשמר לחיוב הראשון בסך ', ['amount'], '.'],
+  hostedPay: ['תשלום ', ['amount']],
   hostedSave: 'שמירת הכרטיס',
   hostedCancel: 'חזרה לחנות',
   hostedTestHint:
@@ -721,140 +213,26 @@ export const he: CompiledMessages = {
   errorHome: 'חזרה למסלולים',
   notFoundTitle: 'הדף לא נמצא',
   notFoundLead: 'המסלול או הדף הזה לא קיים או כבר לא זמין.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'הקבלה שלך מ־',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['הקבלה שלך מ־', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'תודה על ההזמנה',
-  emailReceiptLead: [
-    {
-      type: 0,
-      value: 'קיבלנו את התשלום שלך על ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. הקבלה מופיעה למטה.',
-    },
-  ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'המינוי שלך ל־',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' חודש (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 0,
-      value: 'המינוי שלך ל־',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' חודש. הקבלה מופיעה למטה.',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'לא הצלחנו לחדש את המינוי שלך ל־',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  emailReceiptLead: ['קיבלנו את התשלום שלך על ', ['plan'], '. הקבלה מופיעה למטה.'],
+  emailRenewalSubject: ['המינוי שלך ל־', ['plan'], ' חודש (', ['reference'], ')'],
+  emailRenewalLead: ['המינוי שלך ל־', ['plan'], ' חודש. הקבלה מופיעה למטה.'],
+  emailPastDueSubject: ['לא הצלחנו לחדש את המינוי שלך ל־', ['plan']],
   emailPastDueHeading: 'התשלום שלך לא עבר',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'לא הצלחנו לחייב את הכרטיס שלך על ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. ננסה שוב בעוד כמה ימים; אפשר לבדוק את המינוי בכל עת.',
-    },
+    'לא הצלחנו לחייב את הכרטיס שלך על ',
+    ['plan'],
+    '. ננסה שוב בעוד כמה ימים; אפשר לבדוק את המינוי בכל עת.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'המינוי שלך ל־',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' הסתיים',
-    },
-  ],
+  emailCanceledSubject: ['המינוי שלך ל־', ['plan'], ' הסתיים'],
   emailCanceledHeading: 'המינוי שלך הסתיים',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'המינוי שלך ל־',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' הסתיים ב־',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. לא יבוצעו חיובים נוספים.',
-    },
+    'המינוי שלך ל־',
+    ['plan'],
+    ' הסתיים ב־',
+    ['date'],
+    '. לא יבוצעו חיובים נוספים.',
   ],
   emailViewReceipt: 'צפייה בקבלה או הדפסה',
   emailManageSubscription: 'ניהול המינוי',
@@ -863,138 +241,34 @@ export const he: CompiledMessages = {
   emailDiscount: 'הנחה',
   emailTax: 'מע״מ',
   emailTotal: 'סה״כ',
-  emailFooter: [
-    {
-      type: 0,
-      value: 'קיבלת את האימייל הזה כי רכשת את ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' מ־',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'קבלה ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  emailFooter: ['קיבלת את האימייל הזה כי רכשת את ', ['plan'], ' מ־', ['merchant'], '.'],
+  receiptPageTitle: ['קבלה ', ['reference']],
   receiptPrint: 'הדפסה או שמירה כ־PDF',
   receiptMerchant: 'נמכר על ידי',
   receiptDate: 'תאריך',
   receiptTaxId: 'מספר עוסק',
   receiptManage: 'ניהול המינוי',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'המינוי שלך ל־',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['המינוי שלך ל־', ['plan']],
   manageStatus: 'סטטוס',
   manageStatusTrialing: 'תקופת ניסיון חינם',
   manageStatusActive: 'פעיל',
   manageStatusPastDue: 'התשלום באיחור',
   manageStatusCanceled: 'הסתיים',
   manageNextCharge: 'החיוב הבא',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' ב־',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'מסתיים ב־',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' ב־', ['date']],
+  manageEndsOn: ['מסתיים ב־', ['date']],
   manageCancel: 'ביטול המינוי',
   manageCancelConfirmTitle: 'לבטל את המינוי?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'הוא יישאר פעיל עד ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' ולא יחויב שוב. עד אז אפשר לחדש אותו.',
-    },
+    'הוא יישאר פעיל עד ',
+    ['date'],
+    ' ולא יחויב שוב. עד אז אפשר לחדש אותו.',
   ],
   manageCancelConfirm: 'כן, לבטל בסוף התקופה',
   manageKeep: 'השארת המינוי',
   manageResume: 'חידוש המינוי',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'המינוי שלך יסתיים ב־',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  manageResumedNotice: [
-    {
-      type: 0,
-      value: 'המינוי שלך ממשיך. החיוב הבא: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' ב־',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['המינוי שלך יסתיים ב־', ['date'], '.'],
+  manageResumedNotice: ['המינוי שלך ממשיך. החיוב הבא: ', ['amount'], ' ב־', ['date'], '.'],
   manageNotFoundTitle: 'הקישור אינו תקף',
   manageNotFoundLead: 'הקישור הזה חלקי או שכבר אינו תקף. פתחו אותו מהאימייל האחרון שקיבלתם.',
   finishProcessingReload: 'בדיקה חוזרת',
@@ -1015,128 +289,35 @@ export const he: CompiledMessages = {
   reverseChargeNote: 'המע״מ ידווח על ידי מקבל השירות (סעיף 196 להנחיה 2006/112/EC).',
   buyerVatIdLabel: 'מספר המע״מ של הקונה',
   merchantVatIdLabel: 'מספר המע״מ של המוכר',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'חסכו ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% בחיוב שנתי',
-    },
-  ],
+  planYearlySaving: ['חסכו ', ['percent', 'number'], '% בחיוב שנתי'],
   securePayment: 'תשלום מאובטח',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'אנו מקבלים ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'מתחדש מדי חודש ב-',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' עד לביטול.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'מתחדש מדי שנה ב-',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' עד לביטול.',
-    },
-  ],
+  acceptedCards: ['אנו מקבלים ', ['brands'], '.'],
+  renewsMonthly: ['מתחדש מדי חודש ב-', ['amount'], ' עד לביטול.'],
+  renewsYearly: ['מתחדש מדי שנה ב-', ['amount'], ' עד לביטול.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'אין תשלום היום. החיוב הראשון של ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' יתבצע בעוד יום אחד, ולאחר מכן המינוי מתחדש עד לביטול.',
-            },
-          ],
-        },
-        two: {
-          value: [
-            {
-              type: 0,
-              value: 'אין תשלום היום. החיוב הראשון של ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' יתבצע בעוד יומיים, ולאחר מכן המינוי מתחדש עד לביטול.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'אין תשלום היום. החיוב הראשון של ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' יתבצע בעוד ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' ימים, ולאחר מכן המינוי מתחדש עד לביטול.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'אין תשלום היום. החיוב הראשון של ',
+          ['amount'],
+          ' יתבצע בעוד יום אחד, ולאחר מכן המינוי מתחדש עד לביטול.',
+        ],
+        two: [
+          'אין תשלום היום. החיוב הראשון של ',
+          ['amount'],
+          ' יתבצע בעוד יומיים, ולאחר מכן המינוי מתחדש עד לביטול.',
+        ],
+        other: [
+          'אין תשלום היום. החיוב הראשון של ',
+          ['amount'],
+          ' יתבצע בעוד ',
+          0,
+          ' ימים, ולאחר מכן המינוי מתחדש עד לביטול.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'תנאי השירות',
   privacyLink: 'מדיניות פרטיות',

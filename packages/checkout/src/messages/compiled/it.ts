@@ -4,49 +4,18 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The it messages, compiled. */
 export const it: CompiledMessages = {
   plansHeading: 'Scegli il tuo piano',
-  planChoose: [
-    {
-      type: 0,
-      value: 'Scegli ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['Scegli ', ['plan']],
   planFree: 'Gratis',
   planPerSeat: 'per utente',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' giorno di prova gratuita',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' giorni di prova gratuita',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' giorno di prova gratuita'],
+        other: [0, ' giorni di prova gratuita'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'Cosa include',
   intervalLegend: 'Fatturazione',
@@ -55,30 +24,7 @@ export const it: CompiledMessages = {
   perMonth: '/ mese',
   perYear: '/ anno',
   seatsLabel: 'Utenti',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Da ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' a ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' utenti.',
-    },
-  ],
+  seatsHint: ['Da ', ['min', 'number'], ' a ', ['max', 'number'], ' utenti.'],
   seatsDecrease: 'Rimuovi un utente',
   seatsIncrease: 'Aggiungi un utente',
   currencyLabel: 'Valuta',
@@ -90,75 +36,20 @@ export const it: CompiledMessages = {
   promoLabel: 'Codice promozionale (facoltativo)',
   promoHint: 'Prova LAUNCH20.',
   promoApply: 'Applica',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'Rimuovi ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' applicato: sconto del ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%.',
-    },
-  ],
+  promoRemove: ['Rimuovi ', ['code']],
+  promoApplied: [['code'], ' applicato: sconto del ', ['percent', 'number'], '%.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' applicato: sconto del ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%. Controlla il nuovo totale di ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', poi paga.',
-    },
+    ['code'],
+    ' applicato: sconto del ',
+    ['percent', 'number'],
+    '%. Controlla il nuovo totale di ',
+    ['amount'],
+    ', poi paga.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Non è stato addebitato nulla: il totale ora è ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. Controlla il riepilogo dell’ordine, poi conferma con il pulsante qui sotto.',
-    },
+    'Non è stato addebitato nulla: il totale ora è ',
+    ['amount'],
+    '. Controlla il riepilogo dell’ordine, poi conferma con il pulsante qui sotto.',
   ],
   paymentHeading: 'Pagamento',
   paymentTestHint:
@@ -170,190 +61,41 @@ export const it: CompiledMessages = {
   summaryHeading: 'Riepilogo dell’ordine',
   summarySubtotal: 'Subtotale',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' utente × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' utenti × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' utente × ', ['price']],
+        other: [0, ' utenti × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Sconto (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'IVA inclusa (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'IVA (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
+  summaryDiscount: ['Sconto (', ['code'], ', ', ['percent', 'number'], '%)'],
+  summaryTaxIncluded: ['IVA inclusa (', ['rate', 'number'], '%)'],
+  summaryTaxAdded: ['IVA (', ['rate', 'number'], '%)'],
   summaryTaxPending: 'IVA (dipende dal tuo paese)',
   summaryTotal: 'Totale',
   summaryDueToday: 'Da pagare oggi',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Dopo ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' giorno di prova',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Dopo i ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' giorni di prova',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Dopo ', 0, ' giorno di prova'],
+        other: ['Dopo i ', 0, ' giorni di prova'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'Paga ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['Paga ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Inizia la prova di ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' giorno',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Inizia la prova di ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' giorni',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Inizia la prova di ', 0, ' giorno'],
+        other: ['Inizia la prova di ', 0, ' giorni'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Inizia',
   submitPending: 'Elaborazione…',
@@ -361,90 +103,23 @@ export const it: CompiledMessages = {
   errorRequired: 'Questo campo è obbligatorio.',
   errorEmail: 'Inserisci un indirizzo email come nome@example.com.',
   errorNameTooLong: 'Usa al massimo 100 caratteri.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Usa al massimo ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' caratteri.',
-    },
-  ],
+  errorTooLong: ['Usa al massimo ', ['max', 'number'], ' caratteri.'],
   errorInvalidCharacters: 'Rimuovi i caratteri invisibili o di controllo da questo campo.',
   errorCountry: 'Scegli un paese dall’elenco.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Scegli da ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' a ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' utenti.',
-    },
-  ],
+  errorSeats: ['Scegli da ', ['min', 'number'], ' a ', ['max', 'number'], ' utenti.'],
   errorInterval: 'Questo piano non è venduto con questa frequenza di fatturazione.',
   errorCurrency: 'Questo piano non è venduto in questa valuta.',
   errorPromoUnknown: 'Non riconosciamo questo codice promozionale.',
   errorPromoExpired: 'Questo codice promozionale è scaduto.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Troppi codici promozionali provati. Riprova tra ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuto.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Troppi codici promozionali provati. Riprova tra ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuti.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Troppi codici promozionali provati. Riprova tra ', 0, ' minuto.'],
+        other: ['Troppi codici promozionali provati. Riprova tra ', 0, ' minuti.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'Questo codice promozionale non vale per questo piano.',
   errorCardNumber: 'Inserisci le 13–19 cifre del numero della carta.',
@@ -462,84 +137,26 @@ export const it: CompiledMessages = {
   errorProcessing:
     'Non è stato possibile elaborare il pagamento. Non ti è stato addebitato nulla; riprova.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Troppi tentativi. Riprova tra ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuto.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Troppi tentativi. Riprova tra ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuti.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Troppi tentativi. Riprova tra ', 0, ' minuto.'],
+        other: ['Troppi tentativi. Riprova tra ', 0, ' minuti.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'Questo ordine è scaduto. Ricarica la pagina per ricominciare.',
   errorPlanUnavailable: 'Questo piano non è più disponibile.',
   finishPaidTitle: 'Pagamento ricevuto',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'Grazie! Il tuo piano ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' è attivo.',
-    },
-  ],
+  finishPaidLead: ['Grazie! Il tuo piano ', ['plan'], ' è attivo.'],
   finishTrialTitle: 'La tua prova è iniziata',
   finishTrialLead: [
-    {
-      type: 0,
-      value: 'Goditi ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Non ti verrà addebitato nulla prima del ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Goditi ',
+    ['plan'],
+    '. Non ti verrà addebitato nulla prima del ',
+    ['date'],
+    '.',
   ],
   finishFreeTitle: 'È tutto pronto',
   finishPendingTitle: 'Pagamento in corso',
@@ -555,20 +172,7 @@ export const it: CompiledMessages = {
   finishCanceledTitle: 'Questo ordine è stato annullato',
   finishCanceledLead: 'Non è stato addebitato nulla. Ricomincia per scegliere un piano.',
   finishRefundedTitle: 'Pagamento rimborsato',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'Il pagamento per ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' è stato rimborsato per intero.',
-    },
-  ],
+  finishRefundedLead: ['Il pagamento per ', ['plan'], ' è stato rimborsato per intero.'],
   finishNotFoundTitle: 'Ordine non trovato',
   finishNotFoundLead: 'Non abbiamo trovato questo ordine. Il link potrebbe essere incompleto.',
   finishBackToPlans: 'Torna ai piani',
@@ -582,105 +186,27 @@ export const it: CompiledMessages = {
   receiptTrialEnds: 'Fine della prova',
   receiptRenews: 'Rinnovo',
   receiptFirstCharge: 'Primo addebito',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' il ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' il ', ['date']],
   receiptPaymentMethod: 'Metodo di pagamento',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' che termina con ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' che termina con ', ['last4']],
   authTitle: 'Conferma il pagamento',
   authLead: [
-    {
-      type: 0,
-      value: 'Banca di prova: approva o rifiuta il pagamento di ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' a ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Banca di prova: approva o rifiuta il pagamento di ',
+    ['amount'],
+    ' a ',
+    ['merchant'],
+    '.',
   ],
   authApprove: 'Approva',
   authDecline: 'Rifiuta',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'Paga ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Importo dovuto: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['Paga ', ['merchant']],
+  hostedLead: ['Importo dovuto: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value:
-        'Oggi non viene addebitato nulla: la tua carta viene salvata per il primo addebito di ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Oggi non viene addebitato nulla: la tua carta viene salvata per il primo addebito di ',
+    ['amount'],
+    '.',
   ],
-  hostedPay: [
-    {
-      type: 0,
-      value: 'Paga ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedPay: ['Paga ', ['amount']],
   hostedSave: 'Salva la carta',
   hostedCancel: 'Torna al negozio',
   hostedTestHint:
@@ -701,141 +227,40 @@ export const it: CompiledMessages = {
   errorHome: 'Torna ai piani',
   notFoundTitle: 'Pagina non trovata',
   notFoundLead: 'Questo piano o questa pagina non esiste o non è più disponibile.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'La tua ricevuta da ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['La tua ricevuta da ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'Grazie per il tuo ordine',
   emailReceiptLead: [
-    {
-      type: 0,
-      value: 'Abbiamo ricevuto il pagamento per ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Trovi la ricevuta qui sotto.',
-    },
+    'Abbiamo ricevuto il pagamento per ',
+    ['plan'],
+    '. Trovi la ricevuta qui sotto.',
   ],
   emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'Il tuo abbonamento ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' è stato rinnovato (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
+    'Il tuo abbonamento ',
+    ['plan'],
+    ' è stato rinnovato (',
+    ['reference'],
+    ')',
   ],
   emailRenewalLead: [
-    {
-      type: 0,
-      value: 'Il tuo abbonamento ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' è stato rinnovato. Trovi la ricevuta qui sotto.',
-    },
+    'Il tuo abbonamento ',
+    ['plan'],
+    ' è stato rinnovato. Trovi la ricevuta qui sotto.',
   ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'Non siamo riusciti a rinnovare il tuo abbonamento ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  emailPastDueSubject: ['Non siamo riusciti a rinnovare il tuo abbonamento ', ['plan']],
   emailPastDueHeading: 'Il pagamento non è andato a buon fine',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'Non siamo riusciti ad addebitare ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value:
-        ' sulla tua carta. Riproveremo tra qualche giorno; puoi controllare il tuo abbonamento in qualsiasi momento.',
-    },
+    'Non siamo riusciti ad addebitare ',
+    ['plan'],
+    ' sulla tua carta. Riproveremo tra qualche giorno; puoi controllare il tuo abbonamento in qualsiasi momento.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'Il tuo abbonamento ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' è terminato',
-    },
-  ],
+  emailCanceledSubject: ['Il tuo abbonamento ', ['plan'], ' è terminato'],
   emailCanceledHeading: 'Il tuo abbonamento è terminato',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'Il tuo abbonamento ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' è terminato il ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. Non verrà addebitato altro.',
-    },
+    'Il tuo abbonamento ',
+    ['plan'],
+    ' è terminato il ',
+    ['date'],
+    '. Non verrà addebitato altro.',
   ],
   emailViewReceipt: 'Visualizza o stampa la ricevuta',
   emailManageSubscription: 'Gestisci il tuo abbonamento',
@@ -844,137 +269,39 @@ export const it: CompiledMessages = {
   emailDiscount: 'Sconto',
   emailTax: 'IVA',
   emailTotal: 'Totale',
-  emailFooter: [
-    {
-      type: 0,
-      value: 'Ricevi questa email perché hai acquistato ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' da ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Ricevuta ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  emailFooter: ['Ricevi questa email perché hai acquistato ', ['plan'], ' da ', ['merchant'], '.'],
+  receiptPageTitle: ['Ricevuta ', ['reference']],
   receiptPrint: 'Stampa o salva come PDF',
   receiptMerchant: 'Venduto da',
   receiptDate: 'Data',
   receiptTaxId: 'Partita IVA',
   receiptManage: 'Gestisci il tuo abbonamento',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'Il tuo abbonamento ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['Il tuo abbonamento ', ['plan']],
   manageStatus: 'Stato',
   manageStatusTrialing: 'Prova gratuita',
   manageStatusActive: 'Attivo',
   manageStatusPastDue: 'Pagamento scaduto',
   manageStatusCanceled: 'Terminato',
   manageNextCharge: 'Prossimo addebito',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' il ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'Termina il ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' il ', ['date']],
+  manageEndsOn: ['Termina il ', ['date']],
   manageCancel: 'Annulla abbonamento',
   manageCancelConfirmTitle: 'Annullare l’abbonamento?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'Resta attivo fino al ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' e non verrà più addebitato. Fino ad allora puoi riattivarlo.',
-    },
+    'Resta attivo fino al ',
+    ['date'],
+    ' e non verrà più addebitato. Fino ad allora puoi riattivarlo.',
   ],
   manageCancelConfirm: 'Sì, annulla alla fine del periodo',
   manageKeep: 'Mantieni l’abbonamento',
   manageResume: 'Riattiva l’abbonamento',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Il tuo abbonamento terminerà il ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['Il tuo abbonamento terminerà il ', ['date'], '.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Il tuo abbonamento continua. Prossimo addebito: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' il ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Il tuo abbonamento continua. Prossimo addebito: ',
+    ['amount'],
+    ' il ',
+    ['date'],
+    '.',
   ],
   manageNotFoundTitle: 'Link non valido',
   manageNotFoundLead:
@@ -999,119 +326,32 @@ export const it: CompiledMessages = {
     'IVA da assolvere a cura del destinatario (art. 196 della direttiva 2006/112/CE).',
   buyerVatIdLabel: 'Partita IVA dell’acquirente',
   merchantVatIdLabel: 'Partita IVA del venditore',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Risparmi il ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% con la fatturazione annuale',
-    },
-  ],
+  planYearlySaving: ['Risparmi il ', ['percent', 'number'], '% con la fatturazione annuale'],
   securePayment: 'Pagamento sicuro',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'Accettiamo ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Si rinnova ogni mese a ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' finché non disdici.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Si rinnova ogni anno a ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' finché non disdici.',
-    },
-  ],
+  acceptedCards: ['Accettiamo ', ['brands'], '.'],
+  renewsMonthly: ['Si rinnova ogni mese a ', ['amount'], ' finché non disdici.'],
+  renewsYearly: ['Si rinnova ogni anno a ', ['amount'], ' finché non disdici.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Oggi non paghi nulla. Il primo addebito di ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' avverrà tra ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' giorno, poi si rinnova finché non disdici.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Oggi non paghi nulla. Il primo addebito di ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' avverrà tra ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' giorni, poi si rinnova finché non disdici.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Oggi non paghi nulla. Il primo addebito di ',
+          ['amount'],
+          ' avverrà tra ',
+          0,
+          ' giorno, poi si rinnova finché non disdici.',
+        ],
+        other: [
+          'Oggi non paghi nulla. Il primo addebito di ',
+          ['amount'],
+          ' avverrà tra ',
+          0,
+          ' giorni, poi si rinnova finché non disdici.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'Termini di servizio',
   privacyLink: 'Informativa sulla privacy',

@@ -4,38 +4,17 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The ja messages, compiled. */
 export const ja: CompiledMessages = {
   plansHeading: 'プランを選択',
-  planChoose: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'を選ぶ',
-    },
-  ],
+  planChoose: [['plan'], 'を選ぶ'],
   planFree: '無料',
   planPerSeat: '1ユーザーあたり',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '日間の無料トライアル',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [0, '日間の無料トライアル'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: '含まれる内容',
   intervalLegend: 'お支払いサイクル',
@@ -44,26 +23,7 @@ export const ja: CompiledMessages = {
   perMonth: '/ 月',
   perYear: '/ 年',
   seatsLabel: 'ユーザー数',
-  seatsHint: [
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '〜',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: 'ユーザー。',
-    },
-  ],
+  seatsHint: [['min', 'number'], '〜', ['max', 'number'], 'ユーザー。'],
   seatsDecrease: 'ユーザーを1人減らす',
   seatsIncrease: 'ユーザーを1人増やす',
   currencyLabel: '通貨',
@@ -75,75 +35,20 @@ export const ja: CompiledMessages = {
   promoLabel: 'プロモーションコード（任意）',
   promoHint: 'LAUNCH20 をお試しください。',
   promoApply: '適用',
-  promoRemove: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' を削除',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' を適用しました：',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% オフ。',
-    },
-  ],
+  promoRemove: [['code'], ' を削除'],
+  promoApplied: [['code'], ' を適用しました：', ['percent', 'number'], '% オフ。'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' を適用しました：',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% オフ。新しい合計 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' をご確認のうえ、お支払いください。',
-    },
+    ['code'],
+    ' を適用しました：',
+    ['percent', 'number'],
+    '% オフ。新しい合計 ',
+    ['amount'],
+    ' をご確認のうえ、お支払いください。',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: '料金は請求されていません。合計金額が ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' に変わりました。ご注文内容をご確認のうえ、下のボタンで確定してください。',
-    },
+    '料金は請求されていません。合計金額が ',
+    ['amount'],
+    ' に変わりました。ご注文内容をご確認のうえ、下のボタンで確定してください。',
   ],
   paymentHeading: 'お支払い',
   paymentTestHint:
@@ -155,137 +60,38 @@ export const ja: CompiledMessages = {
   summaryHeading: 'ご注文内容',
   summarySubtotal: '小計',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: 'ユーザー × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        other: [0, 'ユーザー × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: '割引（',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: '、',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% オフ）',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: '税込（',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%）',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: '税（',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%）',
-    },
-  ],
+  summaryDiscount: ['割引（', ['code'], '、', ['percent', 'number'], '% オフ）'],
+  summaryTaxIncluded: ['税込（', ['rate', 'number'], '%）'],
+  summaryTaxAdded: ['税（', ['rate', 'number'], '%）'],
   summaryTaxPending: '税（国によって異なります）',
   summaryTotal: '合計',
   summaryDueToday: '本日のお支払い',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '日間のトライアル終了後',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [0, '日間のトライアル終了後'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: 'を支払う',
-    },
-  ],
+  submitPay: [['amount'], 'を支払う'],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '日間のトライアルを開始',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [0, '日間のトライアルを開始'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: '始める',
   submitPending: '処理中…',
@@ -293,67 +99,26 @@ export const ja: CompiledMessages = {
   errorRequired: 'この項目は必須です。',
   errorEmail: 'name@example.com のようなメールアドレスを入力してください。',
   errorNameTooLong: '100文字以内で入力してください。',
-  errorTooLong: [
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '文字以内で入力してください。',
-    },
-  ],
+  errorTooLong: [['max', 'number'], '文字以内で入力してください。'],
   errorInvalidCharacters: 'この項目から不可視文字や制御文字を削除してください。',
   errorCountry: 'リストから国を選択してください。',
-  errorSeats: [
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '〜',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: 'ユーザーの範囲で選択してください。',
-    },
-  ],
+  errorSeats: [['min', 'number'], '〜', ['max', 'number'], 'ユーザーの範囲で選択してください。'],
   errorInterval: 'このプランはそのお支払いサイクルでは販売していません。',
   errorCurrency: 'このプランはその通貨では販売していません。',
   errorPromoUnknown: 'このプロモーションコードは存在しません。',
   errorPromoExpired: 'このプロモーションコードは有効期限が切れています。',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'プロモーションコードの試行回数が多すぎます。',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '分後にもう一度お試しください。',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        other: [
+          'プロモーションコードの試行回数が多すぎます。',
+          0,
+          '分後にもう一度お試しください。',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'このプロモーションコードはこのプランには適用できません。',
   errorCardNumber: 'カード番号（13〜19桁）を入力してください。',
@@ -371,66 +136,25 @@ export const ja: CompiledMessages = {
   errorProcessing:
     'お支払いを処理できませんでした。料金は請求されていません。もう一度お試しください。',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: '試行回数が多すぎます。',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '分後にもう一度お試しください。',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        other: ['試行回数が多すぎます。', 0, '分後にもう一度お試しください。'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession:
     'この購入手続きは有効期限が切れました。ページを再読み込みして最初からやり直してください。',
   errorPlanUnavailable: 'このプランは現在ご利用いただけません。',
   finishPaidTitle: 'お支払いを受け付けました',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'ありがとうございます！',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'プランが有効になりました。',
-    },
-  ],
+  finishPaidLead: ['ありがとうございます！', ['plan'], 'プランが有効になりました。'],
   finishTrialTitle: 'トライアルが始まりました',
   finishTrialLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'をお楽しみください。',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: 'より前に請求されることはありません。',
-    },
+    ['plan'],
+    'をお楽しみください。',
+    ['date'],
+    'より前に請求されることはありません。',
   ],
   finishFreeTitle: '準備が整いました',
   finishPendingTitle: 'お支払いの処理中',
@@ -447,16 +171,7 @@ export const ja: CompiledMessages = {
   finishCanceledTitle: 'この購入手続きはキャンセルされました',
   finishCanceledLead: '料金は請求されていません。最初からやり直してプランを選択してください。',
   finishRefundedTitle: '返金済み',
-  finishRefundedLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'のお支払いは全額返金されました。',
-    },
-  ],
+  finishRefundedLead: [['plan'], 'のお支払いは全額返金されました。'],
   finishNotFoundTitle: '購入手続きが見つかりません',
   finishNotFoundLead: 'この購入手続きが見つかりませんでした。リンクが不完全な可能性があります。',
   finishBackToPlans: 'プラン一覧に戻る',
@@ -470,108 +185,27 @@ export const ja: CompiledMessages = {
   receiptTrialEnds: 'トライアル終了日',
   receiptRenews: '更新日',
   receiptFirstCharge: '初回請求',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: 'に',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  receiptFirstChargeValue: [['date'], 'に', ['amount']],
   receiptPaymentMethod: 'お支払い方法',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: '（末尾 ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-    {
-      type: 0,
-      value: '）',
-    },
-  ],
+  receiptCardEnding: [['brand'], '（末尾 ', ['last4'], '）'],
   authTitle: 'お支払いの確認',
   authLead: [
-    {
-      type: 0,
-      value: 'テスト銀行：',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: 'への',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: 'のお支払いを承認または拒否してください。',
-    },
+    'テスト銀行：',
+    ['merchant'],
+    'への',
+    ['amount'],
+    'のお支払いを承認または拒否してください。',
   ],
   authApprove: '承認する',
   authDecline: '拒否する',
-  hostedTitle: [
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: 'へのお支払い',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'お支払い金額：',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: [['merchant'], 'へのお支払い'],
+  hostedLead: ['お支払い金額：', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value: '本日の請求はありません。カードは',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: 'の初回請求のために保存されます。',
-    },
+    '本日の請求はありません。カードは',
+    ['amount'],
+    'の初回請求のために保存されます。',
   ],
-  hostedPay: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: 'を支払う',
-    },
-  ],
+  hostedPay: [['amount'], 'を支払う'],
   hostedSave: 'カードを保存',
   hostedCancel: 'ショップに戻る',
   hostedTestHint:
@@ -591,113 +225,24 @@ export const ja: CompiledMessages = {
   errorHome: 'プラン一覧に戻る',
   notFoundTitle: 'ページが見つかりません',
   notFoundLead: 'このプランまたはページは存在しないか、現在ご利用いただけません。',
-  emailReceiptSubject: [
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' からの領収書（',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: '）',
-    },
-  ],
+  emailReceiptSubject: [['merchant'], ' からの領収書（', ['reference'], '）'],
   emailReceiptHeading: 'ご注文ありがとうございます',
-  emailReceiptLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'のお支払いを受け付けました。領収書は以下のとおりです。',
-    },
-  ],
-  emailRenewalSubject: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'のサブスクリプションが更新されました（',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: '）',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'のサブスクリプションが更新されました。領収書は以下のとおりです。',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'のサブスクリプションを更新できませんでした',
-    },
-  ],
+  emailReceiptLead: [['plan'], 'のお支払いを受け付けました。領収書は以下のとおりです。'],
+  emailRenewalSubject: [['plan'], 'のサブスクリプションが更新されました（', ['reference'], '）'],
+  emailRenewalLead: [['plan'], 'のサブスクリプションが更新されました。領収書は以下のとおりです。'],
+  emailPastDueSubject: [['plan'], 'のサブスクリプションを更新できませんでした'],
   emailPastDueHeading: 'お支払いが完了しませんでした',
   emailPastDueLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value:
-        'の料金をカードに請求できませんでした。数日後にもう一度お試しします。サブスクリプションはいつでもご確認いただけます。',
-    },
+    ['plan'],
+    'の料金をカードに請求できませんでした。数日後にもう一度お試しします。サブスクリプションはいつでもご確認いただけます。',
   ],
-  emailCanceledSubject: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'のサブスクリプションが終了しました',
-    },
-  ],
+  emailCanceledSubject: [['plan'], 'のサブスクリプションが終了しました'],
   emailCanceledHeading: 'サブスクリプションが終了しました',
   emailCanceledLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'のサブスクリプションは',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: 'に終了しました。今後の請求はありません。',
-    },
+    ['plan'],
+    'のサブスクリプションは',
+    ['date'],
+    'に終了しました。今後の請求はありません。',
   ],
   emailViewReceipt: '領収書を表示・印刷',
   emailManageSubscription: 'サブスクリプションを管理',
@@ -707,132 +252,43 @@ export const ja: CompiledMessages = {
   emailTax: '税',
   emailTotal: '合計',
   emailFooter: [
-    {
-      type: 0,
-      value: 'このメールは、',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: 'で',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'をご購入いただいたためお送りしています。',
-    },
+    'このメールは、',
+    ['merchant'],
+    'で',
+    ['plan'],
+    'をご購入いただいたためお送りしています。',
   ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: '領収書 ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  receiptPageTitle: ['領収書 ', ['reference']],
   receiptPrint: '印刷または PDF で保存',
   receiptMerchant: '販売者',
   receiptDate: '日付',
   receiptTaxId: '税務番号',
   receiptManage: 'サブスクリプションを管理',
-  manageTitle: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: 'のサブスクリプション',
-    },
-  ],
+  manageTitle: [['plan'], 'のサブスクリプション'],
   manageStatus: 'ステータス',
   manageStatusTrialing: '無料トライアル',
   manageStatusActive: '有効',
   manageStatusPastDue: '支払い期限超過',
   manageStatusCanceled: '終了',
   manageNextCharge: '次回の請求',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: 'に',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: 'に終了',
-    },
-  ],
+  manageNextChargeValue: [['date'], 'に', ['amount']],
+  manageEndsOn: [['date'], 'に終了'],
   manageCancel: 'サブスクリプションを解約',
   manageCancelConfirmTitle: 'サブスクリプションを解約しますか？',
   manageCancelConfirmLead: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: 'まで有効で、今後請求されることはありません。それまでは再開できます。',
-    },
+    ['date'],
+    'まで有効で、今後請求されることはありません。それまでは再開できます。',
   ],
   manageCancelConfirm: 'はい、期間の終了時に解約します',
   manageKeep: 'サブスクリプションを続ける',
   manageResume: 'サブスクリプションを再開',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'サブスクリプションは',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: 'に終了します。',
-    },
-  ],
+  manageCanceledNotice: ['サブスクリプションは', ['date'], 'に終了します。'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'サブスクリプションは継続されます。次回の請求：',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: 'に',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '。',
-    },
+    'サブスクリプションは継続されます。次回の請求：',
+    ['date'],
+    'に',
+    ['amount'],
+    '。',
   ],
   manageNotFoundTitle: '無効なリンク',
   manageNotFoundLead:
@@ -855,92 +311,25 @@ export const ja: CompiledMessages = {
   reverseChargeNote: 'VATは受領者が申告・納付します（EU指令2006/112/EC第196条）。',
   buyerVatIdLabel: '購入者のVAT番号',
   merchantVatIdLabel: '販売者のVAT番号',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: '年払いで',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%お得',
-    },
-  ],
+  planYearlySaving: ['年払いで', ['percent', 'number'], '%お得'],
   securePayment: '安全なお支払い',
-  acceptedCards: [
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: 'をご利用いただけます。',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: '解約するまで毎月',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: 'で自動更新されます。',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: '解約するまで毎年',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: 'で自動更新されます。',
-    },
-  ],
+  acceptedCards: [['brands'], 'をご利用いただけます。'],
+  renewsMonthly: ['解約するまで毎月', ['amount'], 'で自動更新されます。'],
+  renewsYearly: ['解約するまで毎年', ['amount'], 'で自動更新されます。'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: '本日のお支払いはありません。',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '日後に',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: 'の初回請求があり、その後は解約するまで自動更新されます。',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [
+          '本日のお支払いはありません。',
+          0,
+          '日後に',
+          ['amount'],
+          'の初回請求があり、その後は解約するまで自動更新されます。',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: '利用規約',
   privacyLink: 'プライバシーポリシー',

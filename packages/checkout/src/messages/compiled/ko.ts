@@ -4,38 +4,17 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The ko messages, compiled. */
 export const ko: CompiledMessages = {
   plansHeading: '요금제를 선택하세요',
-  planChoose: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' 선택',
-    },
-  ],
+  planChoose: [['plan'], ' 선택'],
   planFree: '무료',
   planPerSeat: '사용자당',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '일 무료 체험',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [0, '일 무료 체험'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: '포함 내용',
   intervalLegend: '결제 주기',
@@ -44,26 +23,7 @@ export const ko: CompiledMessages = {
   perMonth: '/ 월',
   perYear: '/ 년',
   seatsLabel: '사용자 수',
-  seatsHint: [
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '~',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '명.',
-    },
-  ],
+  seatsHint: [['min', 'number'], '~', ['max', 'number'], '명.'],
   seatsDecrease: '사용자 1명 빼기',
   seatsIncrease: '사용자 1명 추가',
   currencyLabel: '통화',
@@ -75,75 +35,20 @@ export const ko: CompiledMessages = {
   promoLabel: '프로모션 코드(선택 사항)',
   promoHint: 'LAUNCH20을 사용해 보세요.',
   promoApply: '적용',
-  promoRemove: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' 삭제',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' 적용됨: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% 할인.',
-    },
-  ],
+  promoRemove: [['code'], ' 삭제'],
+  promoApplied: [['code'], ' 적용됨: ', ['percent', 'number'], '% 할인.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' 적용됨: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% 할인. 새 합계 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '을(를) 확인한 후 결제하세요.',
-    },
+    ['code'],
+    ' 적용됨: ',
+    ['percent', 'number'],
+    '% 할인. 새 합계 ',
+    ['amount'],
+    '을(를) 확인한 후 결제하세요.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: '요금은 청구되지 않았습니다. 합계가 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '(으)로 바뀌었습니다. 주문 요약을 확인한 후 아래 버튼으로 확정하세요.',
-    },
+    '요금은 청구되지 않았습니다. 합계가 ',
+    ['amount'],
+    '(으)로 바뀌었습니다. 주문 요약을 확인한 후 아래 버튼으로 확정하세요.',
   ],
   paymentHeading: '결제',
   paymentTestHint:
@@ -155,141 +60,38 @@ export const ko: CompiledMessages = {
   summaryHeading: '주문 요약',
   summarySubtotal: '소계',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: '사용자 ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '명 × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        other: ['사용자 ', 0, '명 × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: '할인(',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% 할인)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: '세금 포함(',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: '세금(',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
+  summaryDiscount: ['할인(', ['code'], ', ', ['percent', 'number'], '% 할인)'],
+  summaryTaxIncluded: ['세금 포함(', ['rate', 'number'], '%)'],
+  summaryTaxAdded: ['세금(', ['rate', 'number'], '%)'],
   summaryTaxPending: '세금(국가에 따라 다름)',
   summaryTotal: '합계',
   summaryDueToday: '오늘 결제 금액',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '일 체험 후',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [0, '일 체험 후'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' 결제',
-    },
-  ],
+  submitPay: [['amount'], ' 결제'],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '일 체험 시작',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [0, '일 체험 시작'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: '시작하기',
   submitPending: '처리 중…',
@@ -297,67 +99,22 @@ export const ko: CompiledMessages = {
   errorRequired: '필수 항목입니다.',
   errorEmail: 'name@example.com과 같은 이메일 주소를 입력하세요.',
   errorNameTooLong: '100자 이내로 입력하세요.',
-  errorTooLong: [
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '자 이내로 입력하세요.',
-    },
-  ],
+  errorTooLong: [['max', 'number'], '자 이내로 입력하세요.'],
   errorInvalidCharacters: '이 항목에서 보이지 않는 문자나 제어 문자를 지워 주세요.',
   errorCountry: '목록에서 국가를 선택하세요.',
-  errorSeats: [
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '~',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '명 사이로 선택하세요.',
-    },
-  ],
+  errorSeats: [['min', 'number'], '~', ['max', 'number'], '명 사이로 선택하세요.'],
   errorInterval: '이 요금제는 해당 결제 주기로 판매되지 않습니다.',
   errorCurrency: '이 요금제는 해당 통화로 판매되지 않습니다.',
   errorPromoUnknown: '알 수 없는 프로모션 코드입니다.',
   errorPromoExpired: '만료된 프로모션 코드입니다.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: '프로모션 코드를 너무 많이 시도했습니다. ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '분 후에 다시 시도하세요.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        other: ['프로모션 코드를 너무 많이 시도했습니다. ', 0, '분 후에 다시 시도하세요.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: '이 요금제에는 적용할 수 없는 프로모션 코드입니다.',
   errorCardNumber: '카드 번호 13~19자리를 입력하세요.',
@@ -372,65 +129,24 @@ export const ko: CompiledMessages = {
   errorPaymentMethod: '카드 정보를 확인하지 못했습니다. 연결 상태를 확인한 후 다시 시도하세요.',
   errorProcessing: '결제를 처리하지 못했습니다. 요금은 청구되지 않았으니 다시 시도해 주세요.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: '시도 횟수가 너무 많습니다. ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '분 후에 다시 시도하세요.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        other: ['시도 횟수가 너무 많습니다. ', 0, '분 후에 다시 시도하세요.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: '이 결제가 만료되었습니다. 페이지를 새로고침해 다시 시작하세요.',
   errorPlanUnavailable: '이 요금제는 더 이상 제공되지 않습니다.',
   finishPaidTitle: '결제가 완료되었습니다',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: '감사합니다! ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' 요금제가 활성화되었습니다.',
-    },
-  ],
+  finishPaidLead: ['감사합니다! ', ['plan'], ' 요금제가 활성화되었습니다.'],
   finishTrialTitle: '체험이 시작되었습니다',
   finishTrialLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '을(를) 즐겨 보세요. ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' 전에는 요금이 청구되지 않습니다.',
-    },
+    ['plan'],
+    '을(를) 즐겨 보세요. ',
+    ['date'],
+    ' 전에는 요금이 청구되지 않습니다.',
   ],
   finishFreeTitle: '모든 준비가 끝났습니다',
   finishPendingTitle: '결제 처리 중',
@@ -446,16 +162,7 @@ export const ko: CompiledMessages = {
   finishCanceledTitle: '이 결제가 취소되었습니다',
   finishCanceledLead: '요금은 청구되지 않았습니다. 처음부터 다시 요금제를 선택하세요.',
   finishRefundedTitle: '환불 완료',
-  finishRefundedLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' 결제 금액이 전액 환불되었습니다.',
-    },
-  ],
+  finishRefundedLead: [['plan'], ' 결제 금액이 전액 환불되었습니다.'],
   finishNotFoundTitle: '결제를 찾을 수 없습니다',
   finishNotFoundLead: '이 결제를 찾지 못했습니다. 링크가 불완전할 수 있습니다.',
   finishBackToPlans: '요금제로 돌아가기',
@@ -469,108 +176,27 @@ export const ko: CompiledMessages = {
   receiptTrialEnds: '체험 종료일',
   receiptRenews: '갱신일',
   receiptFirstCharge: '첫 청구',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '에 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  receiptFirstChargeValue: [['date'], '에 ', ['amount']],
   receiptPaymentMethod: '결제 수단',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: '(끝자리 ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  receiptCardEnding: [['brand'], '(끝자리 ', ['last4'], ')'],
   authTitle: '결제 확인',
   authLead: [
-    {
-      type: 0,
-      value: '테스트 은행: ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '에 대한 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' 결제를 승인하거나 거절하세요.',
-    },
+    '테스트 은행: ',
+    ['merchant'],
+    '에 대한 ',
+    ['amount'],
+    ' 결제를 승인하거나 거절하세요.',
   ],
   authApprove: '승인',
   authDecline: '거절',
-  hostedTitle: [
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' 결제',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: '결제 금액: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: [['merchant'], ' 결제'],
+  hostedLead: ['결제 금액: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value: '오늘은 청구되지 않습니다. 카드는 첫 청구 금액 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '을(를) 위해 저장됩니다.',
-    },
+    '오늘은 청구되지 않습니다. 카드는 첫 청구 금액 ',
+    ['amount'],
+    '을(를) 위해 저장됩니다.',
   ],
-  hostedPay: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' 결제',
-    },
-  ],
+  hostedPay: [['amount'], ' 결제'],
   hostedSave: '카드 저장',
   hostedCancel: '상점으로 돌아가기',
   hostedTestHint:
@@ -590,113 +216,24 @@ export const ko: CompiledMessages = {
   errorHome: '요금제로 돌아가기',
   notFoundTitle: '페이지를 찾을 수 없습니다',
   notFoundLead: '이 요금제나 페이지가 존재하지 않거나 더 이상 제공되지 않습니다.',
-  emailReceiptSubject: [
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' 영수증(',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: [['merchant'], ' 영수증(', ['reference'], ')'],
   emailReceiptHeading: '주문해 주셔서 감사합니다',
-  emailReceiptLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' 결제를 받았습니다. 영수증은 아래와 같습니다.',
-    },
-  ],
-  emailRenewalSubject: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' 구독이 갱신되었습니다(',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' 구독이 갱신되었습니다. 영수증은 아래와 같습니다.',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' 구독을 갱신하지 못했습니다',
-    },
-  ],
+  emailReceiptLead: [['plan'], ' 결제를 받았습니다. 영수증은 아래와 같습니다.'],
+  emailRenewalSubject: [['plan'], ' 구독이 갱신되었습니다(', ['reference'], ')'],
+  emailRenewalLead: [['plan'], ' 구독이 갱신되었습니다. 영수증은 아래와 같습니다.'],
+  emailPastDueSubject: [['plan'], ' 구독을 갱신하지 못했습니다'],
   emailPastDueHeading: '결제가 완료되지 않았습니다',
   emailPastDueLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value:
-        ' 요금을 카드로 청구하지 못했습니다. 며칠 후에 다시 시도하겠습니다. 구독 상태는 언제든지 확인할 수 있습니다.',
-    },
+    ['plan'],
+    ' 요금을 카드로 청구하지 못했습니다. 며칠 후에 다시 시도하겠습니다. 구독 상태는 언제든지 확인할 수 있습니다.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' 구독이 종료되었습니다',
-    },
-  ],
+  emailCanceledSubject: [['plan'], ' 구독이 종료되었습니다'],
   emailCanceledHeading: '구독이 종료되었습니다',
   emailCanceledLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' 구독이 ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '에 종료되었습니다. 더 이상 청구되지 않습니다.',
-    },
+    ['plan'],
+    ' 구독이 ',
+    ['date'],
+    '에 종료되었습니다. 더 이상 청구되지 않습니다.',
   ],
   emailViewReceipt: '영수증 보기 또는 인쇄',
   emailManageSubscription: '구독 관리',
@@ -706,129 +243,37 @@ export const ko: CompiledMessages = {
   emailTax: '세금',
   emailTotal: '합계',
   emailFooter: [
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '에서 ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '을(를) 구매하셨기 때문에 이 이메일을 받으셨습니다.',
-    },
+    ['merchant'],
+    '에서 ',
+    ['plan'],
+    '을(를) 구매하셨기 때문에 이 이메일을 받으셨습니다.',
   ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: '영수증 ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  receiptPageTitle: ['영수증 ', ['reference']],
   receiptPrint: '인쇄 또는 PDF로 저장',
   receiptMerchant: '판매자',
   receiptDate: '날짜',
   receiptTaxId: '사업자 등록번호',
   receiptManage: '구독 관리',
-  manageTitle: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' 구독',
-    },
-  ],
+  manageTitle: [['plan'], ' 구독'],
   manageStatus: '상태',
   manageStatusTrialing: '무료 체험',
   manageStatusActive: '활성',
   manageStatusPastDue: '결제 연체',
   manageStatusCanceled: '종료됨',
   manageNextCharge: '다음 청구',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '에 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '에 종료',
-    },
-  ],
+  manageNextChargeValue: [['date'], '에 ', ['amount']],
+  manageEndsOn: [['date'], '에 종료'],
   manageCancel: '구독 취소',
   manageCancelConfirmTitle: '구독을 취소할까요?',
   manageCancelConfirmLead: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '까지 유지되며 더 이상 청구되지 않습니다. 그때까지는 다시 시작할 수 있습니다.',
-    },
+    ['date'],
+    '까지 유지되며 더 이상 청구되지 않습니다. 그때까지는 다시 시작할 수 있습니다.',
   ],
   manageCancelConfirm: '네, 기간이 끝나면 취소합니다',
   manageKeep: '구독 유지',
   manageResume: '구독 다시 시작',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: '구독이 ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '에 종료됩니다.',
-    },
-  ],
-  manageResumedNotice: [
-    {
-      type: 0,
-      value: '구독이 계속됩니다. 다음 청구: ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '에 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['구독이 ', ['date'], '에 종료됩니다.'],
+  manageResumedNotice: ['구독이 계속됩니다. 다음 청구: ', ['date'], '에 ', ['amount'], '.'],
   manageNotFoundTitle: '유효하지 않은 링크',
   manageNotFoundLead:
     '이 링크는 불완전하거나 더 이상 유효하지 않습니다. 최근 이메일에서 열어 주세요.',
@@ -848,92 +293,25 @@ export const ko: CompiledMessages = {
   reverseChargeNote: 'VAT는 공급받는 자가 신고·납부합니다(EU 지침 2006/112/EC 제196조).',
   buyerVatIdLabel: '구매자 VAT 번호',
   merchantVatIdLabel: '판매자 VAT 번호',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: '연간 결제 시 ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% 절약',
-    },
-  ],
+  planYearlySaving: ['연간 결제 시 ', ['percent', 'number'], '% 절약'],
   securePayment: '안전한 결제',
-  acceptedCards: [
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: ' 결제가 가능합니다.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: '해지할 때까지 매월 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '(으)로 갱신됩니다.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: '해지할 때까지 매년 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '(으)로 갱신됩니다.',
-    },
-  ],
+  acceptedCards: [['brands'], ' 결제가 가능합니다.'],
+  renewsMonthly: ['해지할 때까지 매월 ', ['amount'], '(으)로 갱신됩니다.'],
+  renewsYearly: ['해지할 때까지 매년 ', ['amount'], '(으)로 갱신됩니다.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: '오늘은 결제되지 않습니다. ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: '일 후 첫 결제 ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: '이(가) 청구되며, 이후 해지할 때까지 갱신됩니다.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [
+          '오늘은 결제되지 않습니다. ',
+          0,
+          '일 후 첫 결제 ',
+          ['amount'],
+          '이(가) 청구되며, 이후 해지할 때까지 갱신됩니다.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: '서비스 약관',
   privacyLink: '개인정보 처리방침',

@@ -4,49 +4,18 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The nl messages, compiled. */
 export const nl: CompiledMessages = {
   plansHeading: 'Kies je abonnement',
-  planChoose: [
-    {
-      type: 0,
-      value: 'Kies ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['Kies ', ['plan']],
   planFree: 'Gratis',
   planPerSeat: 'per gebruiker',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dag gratis proberen',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dagen gratis proberen',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' dag gratis proberen'],
+        other: [0, ' dagen gratis proberen'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'Wat je krijgt',
   intervalLegend: 'Facturering',
@@ -55,30 +24,7 @@ export const nl: CompiledMessages = {
   perMonth: '/ maand',
   perYear: '/ jaar',
   seatsLabel: 'Gebruikers',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Tussen ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' en ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' gebruikers.',
-    },
-  ],
+  seatsHint: ['Tussen ', ['min', 'number'], ' en ', ['max', 'number'], ' gebruikers.'],
   seatsDecrease: 'Een gebruiker verwijderen',
   seatsIncrease: 'Een gebruiker toevoegen',
   currencyLabel: 'Valuta',
@@ -90,76 +36,20 @@ export const nl: CompiledMessages = {
   promoLabel: 'Kortingscode (optioneel)',
   promoHint: 'Probeer LAUNCH20.',
   promoApply: 'Toepassen',
-  promoRemove: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' verwijderen',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' toegepast: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% korting.',
-    },
-  ],
+  promoRemove: [['code'], ' verwijderen'],
+  promoApplied: [['code'], ' toegepast: ', ['percent', 'number'], '% korting.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' toegepast: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% korting. Controleer het nieuwe totaal van ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' en betaal daarna.',
-    },
+    ['code'],
+    ' toegepast: ',
+    ['percent', 'number'],
+    '% korting. Controleer het nieuwe totaal van ',
+    ['amount'],
+    ' en betaal daarna.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Er is niets afgeschreven: je totaal is nu ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value:
-        '. Controleer het overzicht van je bestelling en bevestig daarna met de knop hieronder.',
-    },
+    'Er is niets afgeschreven: je totaal is nu ',
+    ['amount'],
+    '. Controleer het overzicht van je bestelling en bevestig daarna met de knop hieronder.',
   ],
   paymentHeading: 'Betaling',
   paymentTestHint:
@@ -171,190 +61,41 @@ export const nl: CompiledMessages = {
   summaryHeading: 'Overzicht van je bestelling',
   summarySubtotal: 'Subtotaal',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' gebruiker × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' gebruikers × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' gebruiker × ', ['price']],
+        other: [0, ' gebruikers × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Korting (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'Inclusief btw (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'Btw (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
+  summaryDiscount: ['Korting (', ['code'], ', ', ['percent', 'number'], '%)'],
+  summaryTaxIncluded: ['Inclusief btw (', ['rate', 'number'], '%)'],
+  summaryTaxAdded: ['Btw (', ['rate', 'number'], '%)'],
   summaryTaxPending: 'Btw (hangt af van je land)',
   summaryTotal: 'Totaal',
   summaryDueToday: 'Vandaag te betalen',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Na de proefperiode van ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dag',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Na de proefperiode van ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dagen',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Na de proefperiode van ', 0, ' dag'],
+        other: ['Na de proefperiode van ', 0, ' dagen'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' betalen',
-    },
-  ],
+  submitPay: [['amount'], ' betalen'],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Start proefperiode van ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dag',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Start proefperiode van ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dagen',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Start proefperiode van ', 0, ' dag'],
+        other: ['Start proefperiode van ', 0, ' dagen'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Aan de slag',
   submitPending: 'Bezig met verwerken…',
@@ -362,90 +103,23 @@ export const nl: CompiledMessages = {
   errorRequired: 'Dit veld is verplicht.',
   errorEmail: 'Vul een e-mailadres in zoals naam@example.com.',
   errorNameTooLong: 'Gebruik maximaal 100 tekens.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Gebruik maximaal ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' tekens.',
-    },
-  ],
+  errorTooLong: ['Gebruik maximaal ', ['max', 'number'], ' tekens.'],
   errorInvalidCharacters: 'Verwijder de onzichtbare tekens of stuurtekens uit dit veld.',
   errorCountry: 'Kies een land uit de lijst.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Kies tussen ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' en ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' gebruikers.',
-    },
-  ],
+  errorSeats: ['Kies tussen ', ['min', 'number'], ' en ', ['max', 'number'], ' gebruikers.'],
   errorInterval: 'Dit abonnement wordt niet met die factureringsperiode verkocht.',
   errorCurrency: 'Dit abonnement wordt niet in die valuta verkocht.',
   errorPromoUnknown: 'Deze kortingscode kennen we niet.',
   errorPromoExpired: 'Deze kortingscode is verlopen.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Te veel kortingscodes geprobeerd. Probeer het over ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuut opnieuw.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Te veel kortingscodes geprobeerd. Probeer het over ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuten opnieuw.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Te veel kortingscodes geprobeerd. Probeer het over ', 0, ' minuut opnieuw.'],
+        other: ['Te veel kortingscodes geprobeerd. Probeer het over ', 0, ' minuten opnieuw.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'Deze kortingscode geldt niet voor dit abonnement.',
   errorCardNumber: 'Vul de 13 tot 19 cijfers van je kaartnummer in.',
@@ -463,85 +137,27 @@ export const nl: CompiledMessages = {
   errorProcessing:
     'We konden je betaling niet verwerken. Er is niets afgeschreven; probeer het opnieuw.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Te veel pogingen. Probeer het over ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuut opnieuw.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Te veel pogingen. Probeer het over ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuten opnieuw.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Te veel pogingen. Probeer het over ', 0, ' minuut opnieuw.'],
+        other: ['Te veel pogingen. Probeer het over ', 0, ' minuten opnieuw.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession:
     'Deze bestelling is verlopen. Laad de pagina opnieuw om opnieuw te beginnen.',
   errorPlanUnavailable: 'Dit abonnement is niet meer beschikbaar.',
   finishPaidTitle: 'Betaling ontvangen',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'Bedankt! Je abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' is actief.',
-    },
-  ],
+  finishPaidLead: ['Bedankt! Je abonnement ', ['plan'], ' is actief.'],
   finishTrialTitle: 'Je proefperiode is begonnen',
   finishTrialLead: [
-    {
-      type: 0,
-      value: 'Veel plezier met ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Er wordt niets afgeschreven vóór ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Veel plezier met ',
+    ['plan'],
+    '. Er wordt niets afgeschreven vóór ',
+    ['date'],
+    '.',
   ],
   finishFreeTitle: 'Alles is klaar',
   finishPendingTitle: 'Betaling wordt verwerkt',
@@ -558,20 +174,7 @@ export const nl: CompiledMessages = {
   finishCanceledTitle: 'Deze bestelling is geannuleerd',
   finishCanceledLead: 'Er is niets afgeschreven. Begin opnieuw om een abonnement te kiezen.',
   finishRefundedTitle: 'Betaling terugbetaald',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'Je betaling voor ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' is volledig terugbetaald.',
-    },
-  ],
+  finishRefundedLead: ['Je betaling voor ', ['plan'], ' is volledig terugbetaald.'],
   finishNotFoundTitle: 'Bestelling niet gevonden',
   finishNotFoundLead: 'We konden deze bestelling niet vinden. De link is misschien onvolledig.',
   finishBackToPlans: 'Terug naar de abonnementen',
@@ -585,105 +188,27 @@ export const nl: CompiledMessages = {
   receiptTrialEnds: 'Proefperiode eindigt',
   receiptRenews: 'Wordt verlengd',
   receiptFirstCharge: 'Eerste afschrijving',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' op ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' op ', ['date']],
   receiptPaymentMethod: 'Betaalmethode',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' eindigend op ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' eindigend op ', ['last4']],
   authTitle: 'Bevestig je betaling',
   authLead: [
-    {
-      type: 0,
-      value: 'Testbank: keur de betaling van ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' aan ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' goed of wijs haar af.',
-    },
+    'Testbank: keur de betaling van ',
+    ['amount'],
+    ' aan ',
+    ['merchant'],
+    ' goed of wijs haar af.',
   ],
   authApprove: 'Goedkeuren',
   authDecline: 'Afwijzen',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'Betalen aan ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Te betalen: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['Betalen aan ', ['merchant']],
+  hostedLead: ['Te betalen: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value:
-        'Vandaag wordt er niets afgeschreven: je kaart wordt bewaard voor de eerste afschrijving van ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Vandaag wordt er niets afgeschreven: je kaart wordt bewaard voor de eerste afschrijving van ',
+    ['amount'],
+    '.',
   ],
-  hostedPay: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' betalen',
-    },
-  ],
+  hostedPay: [['amount'], ' betalen'],
   hostedSave: 'Kaart opslaan',
   hostedCancel: 'Terug naar de winkel',
   hostedTestHint:
@@ -703,145 +228,30 @@ export const nl: CompiledMessages = {
   errorHome: 'Terug naar de abonnementen',
   notFoundTitle: 'Pagina niet gevonden',
   notFoundLead: 'Dit abonnement of deze pagina bestaat niet of is niet meer beschikbaar.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'Je betaalbewijs van ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['Je betaalbewijs van ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'Bedankt voor je bestelling',
   emailReceiptLead: [
-    {
-      type: 0,
-      value: 'We hebben je betaling voor ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' ontvangen. Je betaalbewijs staat hieronder.',
-    },
+    'We hebben je betaling voor ',
+    ['plan'],
+    ' ontvangen. Je betaalbewijs staat hieronder.',
   ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'Je abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' is verlengd (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 0,
-      value: 'Je abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' is verlengd. Je betaalbewijs staat hieronder.',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'We konden je abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' niet verlengen',
-    },
-  ],
+  emailRenewalSubject: ['Je abonnement ', ['plan'], ' is verlengd (', ['reference'], ')'],
+  emailRenewalLead: ['Je abonnement ', ['plan'], ' is verlengd. Je betaalbewijs staat hieronder.'],
+  emailPastDueSubject: ['We konden je abonnement ', ['plan'], ' niet verlengen'],
   emailPastDueHeading: 'Je betaling is niet gelukt',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'We konden ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value:
-        ' niet van je kaart afschrijven. Over een paar dagen proberen we het opnieuw; je kunt je abonnement altijd bekijken.',
-    },
+    'We konden ',
+    ['plan'],
+    ' niet van je kaart afschrijven. Over een paar dagen proberen we het opnieuw; je kunt je abonnement altijd bekijken.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'Je abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' is beëindigd',
-    },
-  ],
+  emailCanceledSubject: ['Je abonnement ', ['plan'], ' is beëindigd'],
   emailCanceledHeading: 'Je abonnement is beëindigd',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'Je abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' is op ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' beëindigd. Er wordt niets meer afgeschreven.',
-    },
+    'Je abonnement ',
+    ['plan'],
+    ' is op ',
+    ['date'],
+    ' beëindigd. Er wordt niets meer afgeschreven.',
   ],
   emailViewReceipt: 'Betaalbewijs bekijken of afdrukken',
   emailManageSubscription: 'Je abonnement beheren',
@@ -851,136 +261,44 @@ export const nl: CompiledMessages = {
   emailTax: 'Btw',
   emailTotal: 'Totaal',
   emailFooter: [
-    {
-      type: 0,
-      value: 'Je ontvangt deze e-mail omdat je ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' hebt gekocht bij ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Je ontvangt deze e-mail omdat je ',
+    ['plan'],
+    ' hebt gekocht bij ',
+    ['merchant'],
+    '.',
   ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Betaalbewijs ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  receiptPageTitle: ['Betaalbewijs ', ['reference']],
   receiptPrint: 'Afdrukken of opslaan als pdf',
   receiptMerchant: 'Verkocht door',
   receiptDate: 'Datum',
   receiptTaxId: 'Btw-nummer',
   receiptManage: 'Je abonnement beheren',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'Je abonnement ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['Je abonnement ', ['plan']],
   manageStatus: 'Status',
   manageStatusTrialing: 'Gratis proefperiode',
   manageStatusActive: 'Actief',
   manageStatusPastDue: 'Betaling achterstallig',
   manageStatusCanceled: 'Beëindigd',
   manageNextCharge: 'Volgende afschrijving',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' op ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'Eindigt op ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' op ', ['date']],
+  manageEndsOn: ['Eindigt op ', ['date']],
   manageCancel: 'Abonnement opzeggen',
   manageCancelConfirmTitle: 'Je abonnement opzeggen?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'Het blijft actief tot ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' en er wordt niets meer afgeschreven. Tot die datum kun je het hervatten.',
-    },
+    'Het blijft actief tot ',
+    ['date'],
+    ' en er wordt niets meer afgeschreven. Tot die datum kun je het hervatten.',
   ],
   manageCancelConfirm: 'Ja, opzeggen aan het einde van de periode',
   manageKeep: 'Abonnement behouden',
   manageResume: 'Abonnement hervatten',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Je abonnement eindigt op ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['Je abonnement eindigt op ', ['date'], '.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Je abonnement loopt door. Volgende afschrijving: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' op ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Je abonnement loopt door. Volgende afschrijving: ',
+    ['amount'],
+    ' op ',
+    ['date'],
+    '.',
   ],
   manageNotFoundTitle: 'Link ongeldig',
   manageNotFoundLead:
@@ -1004,119 +322,32 @@ export const nl: CompiledMessages = {
   reverseChargeNote: 'Btw verlegd naar de afnemer (art. 196, Richtlijn 2006/112/EG).',
   buyerVatIdLabel: 'Btw-nummer van de koper',
   merchantVatIdLabel: 'Btw-nummer van de verkoper',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Bespaar ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% met jaarlijkse facturering',
-    },
-  ],
+  planYearlySaving: ['Bespaar ', ['percent', 'number'], '% met jaarlijkse facturering'],
   securePayment: 'Veilig betalen',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'Wij accepteren ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Wordt maandelijks verlengd voor ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' tot u opzegt.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Wordt jaarlijks verlengd voor ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' tot u opzegt.',
-    },
-  ],
+  acceptedCards: ['Wij accepteren ', ['brands'], '.'],
+  renewsMonthly: ['Wordt maandelijks verlengd voor ', ['amount'], ' tot u opzegt.'],
+  renewsYearly: ['Wordt jaarlijks verlengd voor ', ['amount'], ' tot u opzegt.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Vandaag betaalt u niets. De eerste afschrijving van ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' volgt over ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dag, daarna wordt het verlengd tot u opzegt.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Vandaag betaalt u niets. De eerste afschrijving van ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' volgt over ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dagen, daarna wordt het verlengd tot u opzegt.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Vandaag betaalt u niets. De eerste afschrijving van ',
+          ['amount'],
+          ' volgt over ',
+          0,
+          ' dag, daarna wordt het verlengd tot u opzegt.',
+        ],
+        other: [
+          'Vandaag betaalt u niets. De eerste afschrijving van ',
+          ['amount'],
+          ' volgt over ',
+          0,
+          ' dagen, daarna wordt het verlengd tot u opzegt.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'Algemene voorwaarden',
   privacyLink: 'Privacybeleid',

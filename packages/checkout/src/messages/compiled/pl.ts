@@ -4,71 +4,20 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The pl messages, compiled. */
 export const pl: CompiledMessages = {
   plansHeading: 'Wybierz plan',
-  planChoose: [
-    {
-      type: 0,
-      value: 'Wybierz ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['Wybierz ', ['plan']],
   planFree: 'Bezpłatny',
   planPerSeat: 'za użytkownika',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dzień bezpłatnego okresu próbnego',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dni bezpłatnego okresu próbnego',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dni bezpłatnego okresu próbnego',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dnia bezpłatnego okresu próbnego',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' dzień bezpłatnego okresu próbnego'],
+        few: [0, ' dni bezpłatnego okresu próbnego'],
+        many: [0, ' dni bezpłatnego okresu próbnego'],
+        other: [0, ' dnia bezpłatnego okresu próbnego'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'Co otrzymujesz',
   intervalLegend: 'Rozliczenie',
@@ -77,30 +26,7 @@ export const pl: CompiledMessages = {
   perMonth: '/ miesiąc',
   perYear: '/ rok',
   seatsLabel: 'Użytkownicy',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Od ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' do ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' użytkowników.',
-    },
-  ],
+  seatsHint: ['Od ', ['min', 'number'], ' do ', ['max', 'number'], ' użytkowników.'],
   seatsDecrease: 'Usuń użytkownika',
   seatsIncrease: 'Dodaj użytkownika',
   currencyLabel: 'Waluta',
@@ -112,83 +38,21 @@ export const pl: CompiledMessages = {
   promoLabel: 'Kod rabatowy (opcjonalnie)',
   promoHint: 'Wypróbuj LAUNCH20.',
   promoApply: 'Zastosuj',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'Usuń ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 0,
-      value: 'Zastosowano ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ': ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% zniżki.',
-    },
-  ],
+  promoRemove: ['Usuń ', ['code']],
+  promoApplied: ['Zastosowano ', ['code'], ': ', ['percent', 'number'], '% zniżki.'],
   promoAppliedReview: [
-    {
-      type: 0,
-      value: 'Zastosowano ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ': ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% zniżki. Sprawdź nową sumę ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', a potem zapłać.',
-    },
+    'Zastosowano ',
+    ['code'],
+    ': ',
+    ['percent', 'number'],
+    '% zniżki. Sprawdź nową sumę ',
+    ['amount'],
+    ', a potem zapłać.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Nic nie zostało pobrane: Twoja suma wynosi teraz ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. Sprawdź podsumowanie zamówienia, a potem potwierdź przyciskiem poniżej.',
-    },
+    'Nic nie zostało pobrane: Twoja suma wynosi teraz ',
+    ['amount'],
+    '. Sprawdź podsumowanie zamówienia, a potem potwierdź przyciskiem poniżej.',
   ],
   paymentHeading: 'Płatność',
   paymentTestHint:
@@ -200,280 +64,47 @@ export const pl: CompiledMessages = {
   summaryHeading: 'Podsumowanie zamówienia',
   summarySubtotal: 'Suma częściowa',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' użytkownik × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' użytkowników × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' użytkowników × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' użytkownika × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' użytkownik × ', ['price']],
+        few: [0, ' użytkowników × ', ['price']],
+        many: [0, ' użytkowników × ', ['price']],
+        other: [0, ' użytkownika × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Rabat (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'Zawiera VAT (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'VAT (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
+  summaryDiscount: ['Rabat (', ['code'], ', ', ['percent', 'number'], '%)'],
+  summaryTaxIncluded: ['Zawiera VAT (', ['rate', 'number'], '%)'],
+  summaryTaxAdded: ['VAT (', ['rate', 'number'], '%)'],
   summaryTaxPending: 'VAT (zależy od kraju)',
   summaryTotal: 'Razem',
   summaryDueToday: 'Do zapłaty dziś',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Po ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dniu okresu próbnego',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'Po ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dniach okresu próbnego',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'Po ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dniach okresu próbnego',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Po ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dnia okresu próbnego',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Po ', 0, ' dniu okresu próbnego'],
+        few: ['Po ', 0, ' dniach okresu próbnego'],
+        many: ['Po ', 0, ' dniach okresu próbnego'],
+        other: ['Po ', 0, ' dnia okresu próbnego'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'Zapłać ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['Zapłać ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Rozpocznij ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dzień próbny',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'Rozpocznij ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dni próbne',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'Rozpocznij ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dni próbnych',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Rozpocznij ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dnia próbnego',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Rozpocznij ', 0, ' dzień próbny'],
+        few: ['Rozpocznij ', 0, ' dni próbne'],
+        many: ['Rozpocznij ', 0, ' dni próbnych'],
+        other: ['Rozpocznij ', 0, ' dnia próbnego'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Zaczynamy',
   submitPending: 'Przetwarzanie…',
@@ -481,120 +112,25 @@ export const pl: CompiledMessages = {
   errorRequired: 'To pole jest wymagane.',
   errorEmail: 'Wpisz adres e-mail, np. imie@example.com.',
   errorNameTooLong: 'Użyj najwyżej 100 znaków.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Użyj najwyżej ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' znaków.',
-    },
-  ],
+  errorTooLong: ['Użyj najwyżej ', ['max', 'number'], ' znaków.'],
   errorInvalidCharacters: 'Usuń z tego pola niewidoczne znaki i znaki sterujące.',
   errorCountry: 'Wybierz kraj z listy.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Wybierz od ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' do ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' użytkowników.',
-    },
-  ],
+  errorSeats: ['Wybierz od ', ['min', 'number'], ' do ', ['max', 'number'], ' użytkowników.'],
   errorInterval: 'Ten plan nie jest sprzedawany z takim okresem rozliczeniowym.',
   errorCurrency: 'Ten plan nie jest sprzedawany w tej walucie.',
   errorPromoUnknown: 'Nie znamy tego kodu rabatowego.',
   errorPromoExpired: 'Ten kod rabatowy wygasł.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutę.',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuty.',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minut.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuty.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ', 0, ' minutę.'],
+        few: ['Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ', 0, ' minuty.'],
+        many: ['Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ', 0, ' minut.'],
+        other: ['Wypróbowano zbyt wiele kodów rabatowych. Spróbuj ponownie za ', 0, ' minuty.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'Ten kod rabatowy nie dotyczy tego planu.',
   errorCardNumber: 'Wpisz od 13 do 19 cyfr numeru karty.',
@@ -612,114 +148,28 @@ export const pl: CompiledMessages = {
   errorProcessing:
     'Nie udało się przetworzyć płatności. Nie pobrano żadnych środków; spróbuj ponownie.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Zbyt wiele prób. Spróbuj ponownie za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutę.',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'Zbyt wiele prób. Spróbuj ponownie za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuty.',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'Zbyt wiele prób. Spróbuj ponownie za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minut.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Zbyt wiele prób. Spróbuj ponownie za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuty.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Zbyt wiele prób. Spróbuj ponownie za ', 0, ' minutę.'],
+        few: ['Zbyt wiele prób. Spróbuj ponownie za ', 0, ' minuty.'],
+        many: ['Zbyt wiele prób. Spróbuj ponownie za ', 0, ' minut.'],
+        other: ['Zbyt wiele prób. Spróbuj ponownie za ', 0, ' minuty.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'To zamówienie wygasło. Odśwież stronę, aby zacząć od nowa.',
   errorPlanUnavailable: 'Ten plan nie jest już dostępny.',
   finishPaidTitle: 'Płatność otrzymana',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'Dziękujemy! Twój plan ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' jest aktywny.',
-    },
-  ],
+  finishPaidLead: ['Dziękujemy! Twój plan ', ['plan'], ' jest aktywny.'],
   finishTrialTitle: 'Okres próbny się rozpoczął',
   finishTrialLead: [
-    {
-      type: 0,
-      value: 'Miłego korzystania z ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Nic nie zostanie pobrane przed ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Miłego korzystania z ',
+    ['plan'],
+    '. Nic nie zostanie pobrane przed ',
+    ['date'],
+    '.',
   ],
   finishFreeTitle: 'Wszystko gotowe',
   finishPendingTitle: 'Płatność w toku',
@@ -737,20 +187,7 @@ export const pl: CompiledMessages = {
   finishCanceledTitle: 'To zamówienie zostało anulowane',
   finishCanceledLead: 'Nic nie zostało pobrane. Zacznij od nowa, aby wybrać plan.',
   finishRefundedTitle: 'Płatność zwrócona',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'Płatność za ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' została zwrócona w całości.',
-    },
-  ],
+  finishRefundedLead: ['Płatność za ', ['plan'], ' została zwrócona w całości.'],
   finishNotFoundTitle: 'Nie znaleziono zamówienia',
   finishNotFoundLead: 'Nie znaleźliśmy tego zamówienia. Link może być niepełny.',
   finishBackToPlans: 'Wróć do planów',
@@ -764,105 +201,27 @@ export const pl: CompiledMessages = {
   receiptTrialEnds: 'Koniec okresu próbnego',
   receiptRenews: 'Odnowienie',
   receiptFirstCharge: 'Pierwsza płatność',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' dnia ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' dnia ', ['date']],
   receiptPaymentMethod: 'Metoda płatności',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' z końcówką ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' z końcówką ', ['last4']],
   authTitle: 'Potwierdź płatność',
   authLead: [
-    {
-      type: 0,
-      value: 'Bank testowy: zatwierdź lub odrzuć płatność ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' na rzecz ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Bank testowy: zatwierdź lub odrzuć płatność ',
+    ['amount'],
+    ' na rzecz ',
+    ['merchant'],
+    '.',
   ],
   authApprove: 'Zatwierdź',
   authDecline: 'Odrzuć',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'Zapłać ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Kwota do zapłaty: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['Zapłać ', ['merchant']],
+  hostedLead: ['Kwota do zapłaty: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value:
-        'Dziś nic nie zostanie pobrane: Twoja karta zostanie zapisana do pierwszej płatności w wysokości ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Dziś nic nie zostanie pobrane: Twoja karta zostanie zapisana do pierwszej płatności w wysokości ',
+    ['amount'],
+    '.',
   ],
-  hostedPay: [
-    {
-      type: 0,
-      value: 'Zapłać ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedPay: ['Zapłać ', ['amount']],
   hostedSave: 'Zapisz kartę',
   hostedCancel: 'Wróć do sklepu',
   hostedTestHint:
@@ -883,141 +242,34 @@ export const pl: CompiledMessages = {
   errorHome: 'Wróć do planów',
   notFoundTitle: 'Nie znaleziono strony',
   notFoundLead: 'Ten plan lub ta strona nie istnieje albo nie jest już dostępna.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'Potwierdzenie od ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['Potwierdzenie od ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'Dziękujemy za zamówienie',
   emailReceiptLead: [
-    {
-      type: 0,
-      value: 'Otrzymaliśmy Twoją płatność za ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Potwierdzenie znajdziesz poniżej.',
-    },
+    'Otrzymaliśmy Twoją płatność za ',
+    ['plan'],
+    '. Potwierdzenie znajdziesz poniżej.',
   ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'Twoja subskrypcja ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' została odnowiona (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailRenewalSubject: ['Twoja subskrypcja ', ['plan'], ' została odnowiona (', ['reference'], ')'],
   emailRenewalLead: [
-    {
-      type: 0,
-      value: 'Twoja subskrypcja ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' została odnowiona. Potwierdzenie znajdziesz poniżej.',
-    },
+    'Twoja subskrypcja ',
+    ['plan'],
+    ' została odnowiona. Potwierdzenie znajdziesz poniżej.',
   ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'Nie udało się odnowić Twojej subskrypcji ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  emailPastDueSubject: ['Nie udało się odnowić Twojej subskrypcji ', ['plan']],
   emailPastDueHeading: 'Twoja płatność nie została zrealizowana',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'Nie udało się obciążyć Twojej karty za ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value:
-        '. Spróbujemy ponownie za kilka dni; w każdej chwili możesz sprawdzić swoją subskrypcję.',
-    },
+    'Nie udało się obciążyć Twojej karty za ',
+    ['plan'],
+    '. Spróbujemy ponownie za kilka dni; w każdej chwili możesz sprawdzić swoją subskrypcję.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'Twoja subskrypcja ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' dobiegła końca',
-    },
-  ],
+  emailCanceledSubject: ['Twoja subskrypcja ', ['plan'], ' dobiegła końca'],
   emailCanceledHeading: 'Twoja subskrypcja dobiegła końca',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'Twoja subskrypcja ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' zakończyła się ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. Nic więcej nie zostanie pobrane.',
-    },
+    'Twoja subskrypcja ',
+    ['plan'],
+    ' zakończyła się ',
+    ['date'],
+    '. Nic więcej nie zostanie pobrane.',
   ],
   emailViewReceipt: 'Zobacz lub wydrukuj potwierdzenie',
   emailManageSubscription: 'Zarządzaj subskrypcją',
@@ -1026,137 +278,39 @@ export const pl: CompiledMessages = {
   emailDiscount: 'Rabat',
   emailTax: 'VAT',
   emailTotal: 'Razem',
-  emailFooter: [
-    {
-      type: 0,
-      value: 'Otrzymujesz tę wiadomość, ponieważ kupiłeś ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' w ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Potwierdzenie ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  emailFooter: ['Otrzymujesz tę wiadomość, ponieważ kupiłeś ', ['plan'], ' w ', ['merchant'], '.'],
+  receiptPageTitle: ['Potwierdzenie ', ['reference']],
   receiptPrint: 'Drukuj lub zapisz jako PDF',
   receiptMerchant: 'Sprzedawca',
   receiptDate: 'Data',
   receiptTaxId: 'NIP',
   receiptManage: 'Zarządzaj subskrypcją',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'Twoja subskrypcja ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['Twoja subskrypcja ', ['plan']],
   manageStatus: 'Status',
   manageStatusTrialing: 'Bezpłatny okres próbny',
   manageStatusActive: 'Aktywna',
   manageStatusPastDue: 'Płatność zaległa',
   manageStatusCanceled: 'Zakończona',
   manageNextCharge: 'Następna płatność',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' dnia ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'Kończy się ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' dnia ', ['date']],
+  manageEndsOn: ['Kończy się ', ['date']],
   manageCancel: 'Anuluj subskrypcję',
   manageCancelConfirmTitle: 'Anulować subskrypcję?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'Pozostanie aktywna do ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' i nie zostanie ponownie obciążona. Do tego czasu możesz ją wznowić.',
-    },
+    'Pozostanie aktywna do ',
+    ['date'],
+    ' i nie zostanie ponownie obciążona. Do tego czasu możesz ją wznowić.',
   ],
   manageCancelConfirm: 'Tak, anuluj z końcem okresu',
   manageKeep: 'Zachowaj subskrypcję',
   manageResume: 'Wznów subskrypcję',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Twoja subskrypcja zakończy się ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['Twoja subskrypcja zakończy się ', ['date'], '.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Twoja subskrypcja trwa dalej. Następna płatność: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' dnia ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Twoja subskrypcja trwa dalej. Następna płatność: ',
+    ['amount'],
+    ' dnia ',
+    ['date'],
+    '.',
   ],
   manageNotFoundTitle: 'Nieprawidłowy link',
   manageNotFoundLead:
@@ -1178,165 +332,46 @@ export const pl: CompiledMessages = {
   reverseChargeNote: 'VAT rozlicza nabywca (art. 196 dyrektywy 2006/112/WE).',
   buyerVatIdLabel: 'Numer VAT nabywcy',
   merchantVatIdLabel: 'Numer VAT sprzedawcy',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Oszczędź ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% przy rozliczeniu rocznym',
-    },
-  ],
+  planYearlySaving: ['Oszczędź ', ['percent', 'number'], '% przy rozliczeniu rocznym'],
   securePayment: 'Bezpieczna płatność',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'Akceptujemy ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Odnawia się co miesiąc za ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', dopóki nie zrezygnujesz.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Odnawia się co rok za ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ', dopóki nie zrezygnujesz.',
-    },
-  ],
+  acceptedCards: ['Akceptujemy ', ['brands'], '.'],
+  renewsMonthly: ['Odnawia się co miesiąc za ', ['amount'], ', dopóki nie zrezygnujesz.'],
+  renewsYearly: ['Odnawia się co rok za ', ['amount'], ', dopóki nie zrezygnujesz.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' nastąpi za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dzień, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
-            },
-          ],
-        },
-        few: {
-          value: [
-            {
-              type: 0,
-              value: 'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' nastąpi za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dni, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
-            },
-          ],
-        },
-        many: {
-          value: [
-            {
-              type: 0,
-              value: 'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' nastąpi za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dni, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' nastąpi za ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dnia, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
+          ['amount'],
+          ' nastąpi za ',
+          0,
+          ' dzień, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
+        ],
+        few: [
+          'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
+          ['amount'],
+          ' nastąpi za ',
+          0,
+          ' dni, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
+        ],
+        many: [
+          'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
+          ['amount'],
+          ' nastąpi za ',
+          0,
+          ' dni, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
+        ],
+        other: [
+          'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
+          ['amount'],
+          ' nastąpi za ',
+          0,
+          ' dnia, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'Regulamin',
   privacyLink: 'Polityka prywatności',

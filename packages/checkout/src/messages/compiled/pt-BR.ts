@@ -4,49 +4,18 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The pt-BR messages, compiled. */
 export const ptBR: CompiledMessages = {
   plansHeading: 'Escolha seu plano',
-  planChoose: [
-    {
-      type: 0,
-      value: 'Escolher ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['Escolher ', ['plan']],
   planFree: 'Grátis',
   planPerSeat: 'por usuário',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dia de teste grátis',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dias de teste grátis',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' dia de teste grátis'],
+        other: [0, ' dias de teste grátis'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'O que está incluído',
   intervalLegend: 'Cobrança',
@@ -55,30 +24,7 @@ export const ptBR: CompiledMessages = {
   perMonth: '/ mês',
   perYear: '/ ano',
   seatsLabel: 'Usuários',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Entre ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' e ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' usuários.',
-    },
-  ],
+  seatsHint: ['Entre ', ['min', 'number'], ' e ', ['max', 'number'], ' usuários.'],
   seatsDecrease: 'Remover um usuário',
   seatsIncrease: 'Adicionar um usuário',
   currencyLabel: 'Moeda',
@@ -90,75 +36,20 @@ export const ptBR: CompiledMessages = {
   promoLabel: 'Cupom de desconto (opcional)',
   promoHint: 'Experimente LAUNCH20.',
   promoApply: 'Aplicar',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'Remover ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' aplicado: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% de desconto.',
-    },
-  ],
+  promoRemove: ['Remover ', ['code']],
+  promoApplied: [['code'], ' aplicado: ', ['percent', 'number'], '% de desconto.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' aplicado: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% de desconto. Confira o novo total de ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' e depois pague.',
-    },
+    ['code'],
+    ' aplicado: ',
+    ['percent', 'number'],
+    '% de desconto. Confira o novo total de ',
+    ['amount'],
+    ' e depois pague.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Nada foi cobrado: seu total agora é ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. Confira o resumo do pedido e confirme com o botão abaixo.',
-    },
+    'Nada foi cobrado: seu total agora é ',
+    ['amount'],
+    '. Confira o resumo do pedido e confirme com o botão abaixo.',
   ],
   paymentHeading: 'Pagamento',
   paymentTestHint:
@@ -170,190 +61,41 @@ export const ptBR: CompiledMessages = {
   summaryHeading: 'Resumo do pedido',
   summarySubtotal: 'Subtotal',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' usuário × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' usuários × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' usuário × ', ['price']],
+        other: [0, ' usuários × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Desconto (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'Impostos incluídos (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'Impostos (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%)',
-    },
-  ],
+  summaryDiscount: ['Desconto (', ['code'], ', ', ['percent', 'number'], '%)'],
+  summaryTaxIncluded: ['Impostos incluídos (', ['rate', 'number'], '%)'],
+  summaryTaxAdded: ['Impostos (', ['rate', 'number'], '%)'],
   summaryTaxPending: 'Impostos (dependem do seu país)',
   summaryTotal: 'Total',
   summaryDueToday: 'A pagar hoje',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Após ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dia de teste',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Após os ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dias de teste',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Após ', 0, ' dia de teste'],
+        other: ['Após os ', 0, ' dias de teste'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'Pagar ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['Pagar ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Começar teste de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dia',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Começar teste de ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dias',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Começar teste de ', 0, ' dia'],
+        other: ['Começar teste de ', 0, ' dias'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Começar',
   submitPending: 'Processando…',
@@ -361,90 +103,23 @@ export const ptBR: CompiledMessages = {
   errorRequired: 'Este campo é obrigatório.',
   errorEmail: 'Informe um e-mail como nome@example.com.',
   errorNameTooLong: 'Use no máximo 100 caracteres.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Use no máximo ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' caracteres.',
-    },
-  ],
+  errorTooLong: ['Use no máximo ', ['max', 'number'], ' caracteres.'],
   errorInvalidCharacters: 'Remova os caracteres invisíveis ou de controle deste campo.',
   errorCountry: 'Escolha um país da lista.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Escolha entre ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' e ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' usuários.',
-    },
-  ],
+  errorSeats: ['Escolha entre ', ['min', 'number'], ' e ', ['max', 'number'], ' usuários.'],
   errorInterval: 'Este plano não é vendido com essa periodicidade de cobrança.',
   errorCurrency: 'Este plano não é vendido nessa moeda.',
   errorPromoUnknown: 'Não reconhecemos este cupom.',
   errorPromoExpired: 'Este cupom expirou.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Cupons demais testados. Tente novamente em ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuto.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Cupons demais testados. Tente novamente em ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutos.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Cupons demais testados. Tente novamente em ', 0, ' minuto.'],
+        other: ['Cupons demais testados. Tente novamente em ', 0, ' minutos.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'Este cupom não vale para este plano.',
   errorCardNumber: 'Informe os 13 a 19 dígitos do número do cartão.',
@@ -461,85 +136,21 @@ export const ptBR: CompiledMessages = {
     'Não foi possível verificar os dados do seu cartão. Verifique sua conexão e tente novamente.',
   errorProcessing: 'Não foi possível processar seu pagamento. Nada foi cobrado; tente novamente.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Tentativas demais. Tente novamente em ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuto.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Tentativas demais. Tente novamente em ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minutos.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Tentativas demais. Tente novamente em ', 0, ' minuto.'],
+        other: ['Tentativas demais. Tente novamente em ', 0, ' minutos.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'Esta compra expirou. Recarregue a página para começar de novo.',
   errorPlanUnavailable: 'Este plano não está mais disponível.',
   finishPaidTitle: 'Pagamento recebido',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'Obrigado! Seu plano ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' está ativo.',
-    },
-  ],
+  finishPaidLead: ['Obrigado! Seu plano ', ['plan'], ' está ativo.'],
   finishTrialTitle: 'Seu teste começou',
-  finishTrialLead: [
-    {
-      type: 0,
-      value: 'Aproveite o ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Nada será cobrado antes de ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  finishTrialLead: ['Aproveite o ', ['plan'], '. Nada será cobrado antes de ', ['date'], '.'],
   finishFreeTitle: 'Tudo pronto',
   finishPendingTitle: 'Pagamento em andamento',
   finishPendingLead:
@@ -556,20 +167,7 @@ export const ptBR: CompiledMessages = {
   finishCanceledTitle: 'Esta compra foi cancelada',
   finishCanceledLead: 'Nada foi cobrado. Comece de novo para escolher um plano.',
   finishRefundedTitle: 'Pagamento reembolsado',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'Seu pagamento do ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' foi reembolsado integralmente.',
-    },
-  ],
+  finishRefundedLead: ['Seu pagamento do ', ['plan'], ' foi reembolsado integralmente.'],
   finishNotFoundTitle: 'Compra não encontrada',
   finishNotFoundLead: 'Não encontramos esta compra. O link pode estar incompleto.',
   finishBackToPlans: 'Voltar aos planos',
@@ -583,104 +181,27 @@ export const ptBR: CompiledMessages = {
   receiptTrialEnds: 'Fim do teste',
   receiptRenews: 'Renovação',
   receiptFirstCharge: 'Primeira cobrança',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' em ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' em ', ['date']],
   receiptPaymentMethod: 'Forma de pagamento',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' com final ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' com final ', ['last4']],
   authTitle: 'Confirme seu pagamento',
   authLead: [
-    {
-      type: 0,
-      value: 'Banco de teste: aprove ou recuse o pagamento de ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' para ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Banco de teste: aprove ou recuse o pagamento de ',
+    ['amount'],
+    ' para ',
+    ['merchant'],
+    '.',
   ],
   authApprove: 'Aprovar',
   authDecline: 'Recusar',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'Pagar ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Valor a pagar: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['Pagar ', ['merchant']],
+  hostedLead: ['Valor a pagar: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value: 'Nada é cobrado hoje: seu cartão fica salvo para a primeira cobrança de ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Nada é cobrado hoje: seu cartão fica salvo para a primeira cobrança de ',
+    ['amount'],
+    '.',
   ],
-  hostedPay: [
-    {
-      type: 0,
-      value: 'Pagar ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedPay: ['Pagar ', ['amount']],
   hostedSave: 'Salvar cartão',
   hostedCancel: 'Voltar para a loja',
   hostedTestHint:
@@ -701,141 +222,26 @@ export const ptBR: CompiledMessages = {
   errorHome: 'Voltar aos planos',
   notFoundTitle: 'Página não encontrada',
   notFoundLead: 'Este plano ou página não existe ou não está mais disponível.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'Seu recibo de ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['Seu recibo de ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'Obrigado pelo seu pedido',
-  emailReceiptLead: [
-    {
-      type: 0,
-      value: 'Recebemos seu pagamento do ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Seu recibo está abaixo.',
-    },
-  ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'Sua assinatura do ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' foi renovada (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 0,
-      value: 'Sua assinatura do ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' foi renovada. Seu recibo está abaixo.',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'Não conseguimos renovar sua assinatura do ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  emailReceiptLead: ['Recebemos seu pagamento do ', ['plan'], '. Seu recibo está abaixo.'],
+  emailRenewalSubject: ['Sua assinatura do ', ['plan'], ' foi renovada (', ['reference'], ')'],
+  emailRenewalLead: ['Sua assinatura do ', ['plan'], ' foi renovada. Seu recibo está abaixo.'],
+  emailPastDueSubject: ['Não conseguimos renovar sua assinatura do ', ['plan']],
   emailPastDueHeading: 'Seu pagamento não foi concluído',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'Não conseguimos cobrar o ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value:
-        ' no seu cartão. Tentaremos de novo em alguns dias; você pode consultar sua assinatura a qualquer momento.',
-    },
+    'Não conseguimos cobrar o ',
+    ['plan'],
+    ' no seu cartão. Tentaremos de novo em alguns dias; você pode consultar sua assinatura a qualquer momento.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'Sua assinatura do ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' terminou',
-    },
-  ],
+  emailCanceledSubject: ['Sua assinatura do ', ['plan'], ' terminou'],
   emailCanceledHeading: 'Sua assinatura terminou',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'Sua assinatura do ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' terminou em ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. Nada mais será cobrado.',
-    },
+    'Sua assinatura do ',
+    ['plan'],
+    ' terminou em ',
+    ['date'],
+    '. Nada mais será cobrado.',
   ],
   emailViewReceipt: 'Ver ou imprimir seu recibo',
   emailManageSubscription: 'Gerenciar sua assinatura',
@@ -844,137 +250,39 @@ export const ptBR: CompiledMessages = {
   emailDiscount: 'Desconto',
   emailTax: 'Impostos',
   emailTotal: 'Total',
-  emailFooter: [
-    {
-      type: 0,
-      value: 'Você recebeu este e-mail porque comprou o ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' de ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Recibo ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  emailFooter: ['Você recebeu este e-mail porque comprou o ', ['plan'], ' de ', ['merchant'], '.'],
+  receiptPageTitle: ['Recibo ', ['reference']],
   receiptPrint: 'Imprimir ou salvar em PDF',
   receiptMerchant: 'Vendido por',
   receiptDate: 'Data',
   receiptTaxId: 'CNPJ/CPF',
   receiptManage: 'Gerenciar sua assinatura',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'Sua assinatura do ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['Sua assinatura do ', ['plan']],
   manageStatus: 'Status',
   manageStatusTrialing: 'Teste grátis',
   manageStatusActive: 'Ativa',
   manageStatusPastDue: 'Pagamento atrasado',
   manageStatusCanceled: 'Encerrada',
   manageNextCharge: 'Próxima cobrança',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' em ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'Termina em ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' em ', ['date']],
+  manageEndsOn: ['Termina em ', ['date']],
   manageCancel: 'Cancelar assinatura',
   manageCancelConfirmTitle: 'Cancelar sua assinatura?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'Ela continua ativa até ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' e não será cobrada novamente. Você pode retomá-la até lá.',
-    },
+    'Ela continua ativa até ',
+    ['date'],
+    ' e não será cobrada novamente. Você pode retomá-la até lá.',
   ],
   manageCancelConfirm: 'Sim, cancelar no fim do período',
   manageKeep: 'Manter minha assinatura',
   manageResume: 'Retomar assinatura',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Sua assinatura termina em ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['Sua assinatura termina em ', ['date'], '.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Sua assinatura continua. Próxima cobrança: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' em ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Sua assinatura continua. Próxima cobrança: ',
+    ['amount'],
+    ' em ',
+    ['date'],
+    '.',
   ],
   manageNotFoundTitle: 'Link inválido',
   manageNotFoundLead:
@@ -998,119 +306,32 @@ export const ptBR: CompiledMessages = {
   reverseChargeNote: 'IVA devido pelo adquirente (art. 196.º da Diretiva 2006/112/CE).',
   buyerVatIdLabel: 'Número de IVA do comprador',
   merchantVatIdLabel: 'Número de IVA do vendedor',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Economize ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '% com o faturamento anual',
-    },
-  ],
+  planYearlySaving: ['Economize ', ['percent', 'number'], '% com o faturamento anual'],
   securePayment: 'Pagamento seguro',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'Aceitamos ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Renova mensalmente por ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' até você cancelar.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Renova anualmente por ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' até você cancelar.',
-    },
-  ],
+  acceptedCards: ['Aceitamos ', ['brands'], '.'],
+  renewsMonthly: ['Renova mensalmente por ', ['amount'], ' até você cancelar.'],
+  renewsYearly: ['Renova anualmente por ', ['amount'], ' até você cancelar.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Nada a pagar hoje. A primeira cobrança de ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' será em ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dia e depois renova até você cancelar.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Nada a pagar hoje. A primeira cobrança de ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' será em ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dias e depois renova até você cancelar.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Nada a pagar hoje. A primeira cobrança de ',
+          ['amount'],
+          ' será em ',
+          0,
+          ' dia e depois renova até você cancelar.',
+        ],
+        other: [
+          'Nada a pagar hoje. A primeira cobrança de ',
+          ['amount'],
+          ' será em ',
+          0,
+          ' dias e depois renova até você cancelar.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'Termos de serviço',
   privacyLink: 'Política de privacidade',

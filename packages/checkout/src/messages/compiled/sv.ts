@@ -4,49 +4,18 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The sv messages, compiled. */
 export const sv: CompiledMessages = {
   plansHeading: 'Välj din plan',
-  planChoose: [
-    {
-      type: 0,
-      value: 'Välj ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['Välj ', ['plan']],
   planFree: 'Gratis',
   planPerSeat: 'per användare',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dags gratis provperiod',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dagars gratis provperiod',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' dags gratis provperiod'],
+        other: [0, ' dagars gratis provperiod'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'Det här ingår',
   intervalLegend: 'Fakturering',
@@ -55,30 +24,7 @@ export const sv: CompiledMessages = {
   perMonth: '/ månad',
   perYear: '/ år',
   seatsLabel: 'Användare',
-  seatsHint: [
-    {
-      type: 0,
-      value: 'Mellan ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' och ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' användare.',
-    },
-  ],
+  seatsHint: ['Mellan ', ['min', 'number'], ' och ', ['max', 'number'], ' användare.'],
   seatsDecrease: 'Ta bort en användare',
   seatsIncrease: 'Lägg till en användare',
   currencyLabel: 'Valuta',
@@ -90,75 +36,20 @@ export const sv: CompiledMessages = {
   promoLabel: 'Rabattkod (valfri)',
   promoHint: 'Prova LAUNCH20.',
   promoApply: 'Använd',
-  promoRemove: [
-    {
-      type: 0,
-      value: 'Ta bort ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' används: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % rabatt.',
-    },
-  ],
+  promoRemove: ['Ta bort ', ['code']],
+  promoApplied: [['code'], ' används: ', ['percent', 'number'], ' % rabatt.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' används: ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % rabatt. Kontrollera den nya totalsumman på ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' och betala sedan.',
-    },
+    ['code'],
+    ' används: ',
+    ['percent', 'number'],
+    ' % rabatt. Kontrollera den nya totalsumman på ',
+    ['amount'],
+    ' och betala sedan.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Inget har debiterats: din totalsumma är nu ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. Kontrollera ordersammanfattningen och bekräfta sedan med knappen nedan.',
-    },
+    'Inget har debiterats: din totalsumma är nu ',
+    ['amount'],
+    '. Kontrollera ordersammanfattningen och bekräfta sedan med knappen nedan.',
   ],
   paymentHeading: 'Betalning',
   paymentTestHint:
@@ -170,190 +61,41 @@ export const sv: CompiledMessages = {
   summaryHeading: 'Ordersammanfattning',
   summarySubtotal: 'Delsumma',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' användare × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' användare × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' användare × ', ['price']],
+        other: [0, ' användare × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'Rabatt (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'Inklusive moms (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'Moms (',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' %)',
-    },
-  ],
+  summaryDiscount: ['Rabatt (', ['code'], ', ', ['percent', 'number'], ' %)'],
+  summaryTaxIncluded: ['Inklusive moms (', ['rate', 'number'], ' %)'],
+  summaryTaxAdded: ['Moms (', ['rate', 'number'], ' %)'],
   summaryTaxPending: 'Moms (beror på ditt land)',
   summaryTotal: 'Totalt',
   summaryDueToday: 'Att betala i dag',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Efter provperioden på ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dag',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Efter provperioden på ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dagar',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Efter provperioden på ', 0, ' dag'],
+        other: ['Efter provperioden på ', 0, ' dagar'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: 'Betala ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['Betala ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Starta ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dags provperiod',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Starta ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dagars provperiod',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: ['Starta ', 0, ' dags provperiod'],
+        other: ['Starta ', 0, ' dagars provperiod'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Kom igång',
   submitPending: 'Bearbetar…',
@@ -361,90 +103,23 @@ export const sv: CompiledMessages = {
   errorRequired: 'Det här fältet är obligatoriskt.',
   errorEmail: 'Ange en e-postadress som namn@example.com.',
   errorNameTooLong: 'Använd högst 100 tecken.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'Använd högst ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' tecken.',
-    },
-  ],
+  errorTooLong: ['Använd högst ', ['max', 'number'], ' tecken.'],
   errorInvalidCharacters: 'Ta bort de osynliga tecknen eller styrtecknen från fältet.',
   errorCountry: 'Välj ett land i listan.',
-  errorSeats: [
-    {
-      type: 0,
-      value: 'Välj mellan ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' och ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' användare.',
-    },
-  ],
+  errorSeats: ['Välj mellan ', ['min', 'number'], ' och ', ['max', 'number'], ' användare.'],
   errorInterval: 'Den här planen säljs inte med den faktureringsperioden.',
   errorCurrency: 'Den här planen säljs inte i den valutan.',
   errorPromoUnknown: 'Vi känner inte till den här rabattkoden.',
   errorPromoExpired: 'Den här rabattkoden har gått ut.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'För många rabattkoder har provats. Försök igen om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minut.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'För många rabattkoder har provats. Försök igen om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuter.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['För många rabattkoder har provats. Försök igen om ', 0, ' minut.'],
+        other: ['För många rabattkoder har provats. Försök igen om ', 0, ' minuter.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'Den här rabattkoden gäller inte för den här planen.',
   errorCardNumber: 'Ange kortnumrets 13 till 19 siffror.',
@@ -461,85 +136,21 @@ export const sv: CompiledMessages = {
     'Kortuppgifterna kunde inte kontrolleras. Kontrollera din anslutning och försök igen.',
   errorProcessing: 'Vi kunde inte genomföra betalningen. Du har inte debiterats; försök igen.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'För många försök. Försök igen om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minut.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'För många försök. Försök igen om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' minuter.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['För många försök. Försök igen om ', 0, ' minut.'],
+        other: ['För många försök. Försök igen om ', 0, ' minuter.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'Det här köpet har gått ut. Ladda om sidan för att börja om.',
   errorPlanUnavailable: 'Den här planen är inte längre tillgänglig.',
   finishPaidTitle: 'Betalningen har tagits emot',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'Tack! Din plan ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' är aktiv.',
-    },
-  ],
+  finishPaidLead: ['Tack! Din plan ', ['plan'], ' är aktiv.'],
   finishTrialTitle: 'Din provperiod har börjat',
-  finishTrialLead: [
-    {
-      type: 0,
-      value: 'Mycket nöje med ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Du debiteras inte före ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  finishTrialLead: ['Mycket nöje med ', ['plan'], '. Du debiteras inte före ', ['date'], '.'],
   finishFreeTitle: 'Allt är klart',
   finishPendingTitle: 'Betalningen pågår',
   finishPendingLead: 'Vi bekräftar din betalning. Sidan uppdateras när det är klart.',
@@ -554,20 +165,7 @@ export const sv: CompiledMessages = {
   finishCanceledTitle: 'Det här köpet avbröts',
   finishCanceledLead: 'Inget har debiterats. Börja om för att välja en plan.',
   finishRefundedTitle: 'Betalningen har återbetalats',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: 'Din betalning för ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' har återbetalats i sin helhet.',
-    },
-  ],
+  finishRefundedLead: ['Din betalning för ', ['plan'], ' har återbetalats i sin helhet.'],
   finishNotFoundTitle: 'Köpet hittades inte',
   finishNotFoundLead: 'Vi hittade inte det här köpet. Länken kan vara ofullständig.',
   finishBackToPlans: 'Tillbaka till planerna',
@@ -581,104 +179,27 @@ export const sv: CompiledMessages = {
   receiptTrialEnds: 'Provperioden slutar',
   receiptRenews: 'Förnyas',
   receiptFirstCharge: 'Första debitering',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  receiptFirstChargeValue: [['amount'], ' den ', ['date']],
   receiptPaymentMethod: 'Betalningssätt',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: ' som slutar på ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-  ],
+  receiptCardEnding: [['brand'], ' som slutar på ', ['last4']],
   authTitle: 'Bekräfta din betalning',
   authLead: [
-    {
-      type: 0,
-      value: 'Testbank: godkänn eller neka betalningen på ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' till ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Testbank: godkänn eller neka betalningen på ',
+    ['amount'],
+    ' till ',
+    ['merchant'],
+    '.',
   ],
   authApprove: 'Godkänn',
   authDecline: 'Neka',
-  hostedTitle: [
-    {
-      type: 0,
-      value: 'Betala ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Att betala: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['Betala ', ['merchant']],
+  hostedLead: ['Att betala: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value: 'Inget debiteras i dag: ditt kort sparas för den första debiteringen på ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Inget debiteras i dag: ditt kort sparas för den första debiteringen på ',
+    ['amount'],
+    '.',
   ],
-  hostedPay: [
-    {
-      type: 0,
-      value: 'Betala ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedPay: ['Betala ', ['amount']],
   hostedSave: 'Spara kortet',
   hostedCancel: 'Tillbaka till butiken',
   hostedTestHint:
@@ -698,140 +219,30 @@ export const sv: CompiledMessages = {
   errorHome: 'Tillbaka till planerna',
   notFoundTitle: 'Sidan hittades inte',
   notFoundLead: 'Den här planen eller sidan finns inte eller är inte längre tillgänglig.',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: 'Ditt kvitto från ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: ['Ditt kvitto från ', ['merchant'], ' (', ['reference'], ')'],
   emailReceiptHeading: 'Tack för din beställning',
   emailReceiptLead: [
-    {
-      type: 0,
-      value: 'Vi har tagit emot din betalning för ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Ditt kvitto finns nedan.',
-    },
+    'Vi har tagit emot din betalning för ',
+    ['plan'],
+    '. Ditt kvitto finns nedan.',
   ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: 'Din prenumeration ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' har förnyats (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 0,
-      value: 'Din prenumeration ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' har förnyats. Ditt kvitto finns nedan.',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: 'Vi kunde inte förnya din prenumeration ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  emailRenewalSubject: ['Din prenumeration ', ['plan'], ' har förnyats (', ['reference'], ')'],
+  emailRenewalLead: ['Din prenumeration ', ['plan'], ' har förnyats. Ditt kvitto finns nedan.'],
+  emailPastDueSubject: ['Vi kunde inte förnya din prenumeration ', ['plan']],
   emailPastDueHeading: 'Din betalning gick inte igenom',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: 'Vi kunde inte debitera ditt kort för ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '. Vi försöker igen om några dagar; du kan när som helst se din prenumeration.',
-    },
+    'Vi kunde inte debitera ditt kort för ',
+    ['plan'],
+    '. Vi försöker igen om några dagar; du kan när som helst se din prenumeration.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: 'Din prenumeration ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' har avslutats',
-    },
-  ],
+  emailCanceledSubject: ['Din prenumeration ', ['plan'], ' har avslutats'],
   emailCanceledHeading: 'Din prenumeration har avslutats',
   emailCanceledLead: [
-    {
-      type: 0,
-      value: 'Din prenumeration ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' avslutades den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '. Inget mer kommer att debiteras.',
-    },
+    'Din prenumeration ',
+    ['plan'],
+    ' avslutades den ',
+    ['date'],
+    '. Inget mer kommer att debiteras.',
   ],
   emailViewReceipt: 'Visa eller skriv ut ditt kvitto',
   emailManageSubscription: 'Hantera din prenumeration',
@@ -840,137 +251,39 @@ export const sv: CompiledMessages = {
   emailDiscount: 'Rabatt',
   emailTax: 'Moms',
   emailTotal: 'Totalt',
-  emailFooter: [
-    {
-      type: 0,
-      value: 'Du får det här mejlet eftersom du köpte ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' från ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Kvitto ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  emailFooter: ['Du får det här mejlet eftersom du köpte ', ['plan'], ' från ', ['merchant'], '.'],
+  receiptPageTitle: ['Kvitto ', ['reference']],
   receiptPrint: 'Skriv ut eller spara som PDF',
   receiptMerchant: 'Säljs av',
   receiptDate: 'Datum',
   receiptTaxId: 'Momsregistreringsnummer',
   receiptManage: 'Hantera din prenumeration',
-  manageTitle: [
-    {
-      type: 0,
-      value: 'Din prenumeration ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  manageTitle: ['Din prenumeration ', ['plan']],
   manageStatus: 'Status',
   manageStatusTrialing: 'Gratis provperiod',
   manageStatusActive: 'Aktiv',
   manageStatusPastDue: 'Betalning försenad',
   manageStatusCanceled: 'Avslutad',
   manageNextCharge: 'Nästa debitering',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: 'Slutar den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-  ],
+  manageNextChargeValue: [['amount'], ' den ', ['date']],
+  manageEndsOn: ['Slutar den ', ['date']],
   manageCancel: 'Säg upp prenumerationen',
   manageCancelConfirmTitle: 'Säga upp din prenumeration?',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: 'Den är aktiv till den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' och debiteras inte igen. Du kan återuppta den fram till dess.',
-    },
+    'Den är aktiv till den ',
+    ['date'],
+    ' och debiteras inte igen. Du kan återuppta den fram till dess.',
   ],
   manageCancelConfirm: 'Ja, säg upp vid periodens slut',
   manageKeep: 'Behåll min prenumeration',
   manageResume: 'Återuppta prenumerationen',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Din prenumeration slutar den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
+  manageCanceledNotice: ['Din prenumeration slutar den ', ['date'], '.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Din prenumeration fortsätter. Nästa debitering: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' den ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Din prenumeration fortsätter. Nästa debitering: ',
+    ['amount'],
+    ' den ',
+    ['date'],
+    '.',
   ],
   manageNotFoundTitle: 'Ogiltig länk',
   manageNotFoundLead:
@@ -994,119 +307,32 @@ export const sv: CompiledMessages = {
   reverseChargeNote: 'Köparen redovisar momsen (art. 196 i direktiv 2006/112/EG).',
   buyerVatIdLabel: 'Köparens momsregistreringsnummer',
   merchantVatIdLabel: 'Säljarens momsregistreringsnummer',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Spara ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' % med årsvis fakturering',
-    },
-  ],
+  planYearlySaving: ['Spara ', ['percent', 'number'], ' % med årsvis fakturering'],
   securePayment: 'Säker betalning',
-  acceptedCards: [
-    {
-      type: 0,
-      value: 'Vi tar emot ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'Förnyas varje månad för ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' tills du säger upp.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'Förnyas varje år för ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' tills du säger upp.',
-    },
-  ],
+  acceptedCards: ['Vi tar emot ', ['brands'], '.'],
+  renewsMonthly: ['Förnyas varje månad för ', ['amount'], ' tills du säger upp.'],
+  renewsYearly: ['Förnyas varje år för ', ['amount'], ' tills du säger upp.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Inget att betala i dag. Den första debiteringen på ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' sker om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dag, sedan förnyas det tills du säger upp.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Inget att betala i dag. Den första debiteringen på ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' sker om ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dagar, sedan förnyas det tills du säger upp.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [
+          'Inget att betala i dag. Den första debiteringen på ',
+          ['amount'],
+          ' sker om ',
+          0,
+          ' dag, sedan förnyas det tills du säger upp.',
+        ],
+        other: [
+          'Inget att betala i dag. Den första debiteringen på ',
+          ['amount'],
+          ' sker om ',
+          0,
+          ' dagar, sedan förnyas det tills du säger upp.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'Användarvillkor',
   privacyLink: 'Integritetspolicy',

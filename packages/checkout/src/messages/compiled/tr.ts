@@ -4,49 +4,18 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The tr messages, compiled. */
 export const tr: CompiledMessages = {
   plansHeading: 'Planınızı seçin',
-  planChoose: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' planını seç',
-    },
-  ],
+  planChoose: [['plan'], ' planını seç'],
   planFree: 'Ücretsiz',
   planPerSeat: 'kullanıcı başına',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' gün ücretsiz deneme',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' gün ücretsiz deneme',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' gün ücretsiz deneme'],
+        other: [0, ' gün ücretsiz deneme'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: 'Neler dahil',
   intervalLegend: 'Faturalandırma',
@@ -55,26 +24,7 @@ export const tr: CompiledMessages = {
   perMonth: '/ ay',
   perYear: '/ yıl',
   seatsLabel: 'Kullanıcılar',
-  seatsHint: [
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' ile ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' kullanıcı arası.',
-    },
-  ],
+  seatsHint: [['min', 'number'], ' ile ', ['max', 'number'], ' kullanıcı arası.'],
   seatsDecrease: 'Bir kullanıcı çıkar',
   seatsIncrease: 'Bir kullanıcı ekle',
   currencyLabel: 'Para birimi',
@@ -86,75 +36,20 @@ export const tr: CompiledMessages = {
   promoLabel: 'İndirim kodu (isteğe bağlı)',
   promoHint: 'LAUNCH20 kodunu deneyin.',
   promoApply: 'Uygula',
-  promoRemove: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' kodunu kaldır',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' uygulandı: %',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' indirim.',
-    },
-  ],
+  promoRemove: [['code'], ' kodunu kaldır'],
+  promoApplied: [['code'], ' uygulandı: %', ['percent', 'number'], ' indirim.'],
   promoAppliedReview: [
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ' uygulandı: %',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' indirim. ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' tutarındaki yeni toplamı kontrol edin, ardından ödeyin.',
-    },
+    ['code'],
+    ' uygulandı: %',
+    ['percent', 'number'],
+    ' indirim. ',
+    ['amount'],
+    ' tutarındaki yeni toplamı kontrol edin, ardından ödeyin.',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: 'Hiçbir ücret alınmadı: toplamınız artık ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '. Sipariş özetini kontrol edin, ardından aşağıdaki düğmeyle onaylayın.',
-    },
+    'Hiçbir ücret alınmadı: toplamınız artık ',
+    ['amount'],
+    '. Sipariş özetini kontrol edin, ardından aşağıdaki düğmeyle onaylayın.',
   ],
   paymentHeading: 'Ödeme',
   paymentTestHint:
@@ -166,174 +61,41 @@ export const tr: CompiledMessages = {
   summaryHeading: 'Sipariş özeti',
   summarySubtotal: 'Ara toplam',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' kullanıcı × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' kullanıcı × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        one: [0, ' kullanıcı × ', ['price']],
+        other: [0, ' kullanıcı × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: 'İndirim (',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: ', %',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: 'Vergi dahil (%',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: 'Vergi (%',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  summaryDiscount: ['İndirim (', ['code'], ', %', ['percent', 'number'], ')'],
+  summaryTaxIncluded: ['Vergi dahil (%', ['rate', 'number'], ')'],
+  summaryTaxAdded: ['Vergi (%', ['rate', 'number'], ')'],
   summaryTaxPending: 'Vergi (ülkenize göre değişir)',
   summaryTotal: 'Toplam',
   summaryDueToday: 'Bugün ödenecek',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' günlük denemeden sonra',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' günlük denemeden sonra',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' günlük denemeden sonra'],
+        other: [0, ' günlük denemeden sonra'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' öde',
-    },
-  ],
+  submitPay: [['amount'], ' öde'],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        one: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' günlük denemeyi başlat',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' günlük denemeyi başlat',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        one: [0, ' günlük denemeyi başlat'],
+        other: [0, ' günlük denemeyi başlat'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: 'Başlayın',
   submitPending: 'İşleniyor…',
@@ -341,86 +103,23 @@ export const tr: CompiledMessages = {
   errorRequired: 'Bu alan zorunludur.',
   errorEmail: 'ad@example.com gibi bir e-posta adresi girin.',
   errorNameTooLong: 'En fazla 100 karakter kullanın.',
-  errorTooLong: [
-    {
-      type: 0,
-      value: 'En fazla ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' karakter kullanın.',
-    },
-  ],
+  errorTooLong: ['En fazla ', ['max', 'number'], ' karakter kullanın.'],
   errorInvalidCharacters: 'Bu alandaki görünmez karakterleri veya kontrol karakterlerini silin.',
   errorCountry: 'Listeden bir ülke seçin.',
-  errorSeats: [
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' ile ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' arasında kullanıcı seçin.',
-    },
-  ],
+  errorSeats: [['min', 'number'], ' ile ', ['max', 'number'], ' arasında kullanıcı seçin.'],
   errorInterval: 'Bu plan bu faturalandırma dönemiyle satılmıyor.',
   errorCurrency: 'Bu plan bu para biriminde satılmıyor.',
   errorPromoUnknown: 'Bu indirim kodunu tanımıyoruz.',
   errorPromoExpired: 'Bu indirim kodunun süresi dolmuş.',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Çok fazla indirim kodu denendi. ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dakika sonra tekrar deneyin.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Çok fazla indirim kodu denendi. ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dakika sonra tekrar deneyin.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Çok fazla indirim kodu denendi. ', 0, ' dakika sonra tekrar deneyin.'],
+        other: ['Çok fazla indirim kodu denendi. ', 0, ' dakika sonra tekrar deneyin.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: 'Bu indirim kodu bu plan için geçerli değil.',
   errorCardNumber: 'Kart numaranızın 13 ila 19 hanesini girin.',
@@ -436,80 +135,25 @@ export const tr: CompiledMessages = {
     'Kart bilgileriniz kontrol edilemedi. Bağlantınızı kontrol edip tekrar deneyin.',
   errorProcessing: 'Ödemeniz işlenemedi. Sizden ücret alınmadı; lütfen tekrar deneyin.',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        one: {
-          value: [
-            {
-              type: 0,
-              value: 'Çok fazla deneme yapıldı. ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dakika sonra tekrar deneyin.',
-            },
-          ],
-        },
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Çok fazla deneme yapıldı. ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' dakika sonra tekrar deneyin.',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        one: ['Çok fazla deneme yapıldı. ', 0, ' dakika sonra tekrar deneyin.'],
+        other: ['Çok fazla deneme yapıldı. ', 0, ' dakika sonra tekrar deneyin.'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: 'Bu ödeme işleminin süresi doldu. Yeniden başlamak için sayfayı yenileyin.',
   errorPlanUnavailable: 'Bu plan artık sunulmuyor.',
   finishPaidTitle: 'Ödeme alındı',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: 'Teşekkürler! ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' planınız etkin.',
-    },
-  ],
+  finishPaidLead: ['Teşekkürler! ', ['plan'], ' planınız etkin.'],
   finishTrialTitle: 'Deneme süreniz başladı',
   finishTrialLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' planının tadını çıkarın. ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' tarihinden önce ücret alınmayacak.',
-    },
+    ['plan'],
+    ' planının tadını çıkarın. ',
+    ['date'],
+    ' tarihinden önce ücret alınmayacak.',
   ],
   finishFreeTitle: 'Her şey hazır',
   finishPendingTitle: 'Ödeme işleniyor',
@@ -525,16 +169,7 @@ export const tr: CompiledMessages = {
   finishCanceledTitle: 'Bu ödeme işlemi iptal edildi',
   finishCanceledLead: 'Hiçbir ücret alınmadı. Plan seçmek için yeniden başlayın.',
   finishRefundedTitle: 'Ödeme iade edildi',
-  finishRefundedLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' için yaptığınız ödeme tamamen iade edildi.',
-    },
-  ],
+  finishRefundedLead: [['plan'], ' için yaptığınız ödeme tamamen iade edildi.'],
   finishNotFoundTitle: 'Ödeme işlemi bulunamadı',
   finishNotFoundLead: 'Bu ödeme işlemini bulamadık. Bağlantı eksik olabilir.',
   finishBackToPlans: 'Planlara dön',
@@ -548,108 +183,27 @@ export const tr: CompiledMessages = {
   receiptTrialEnds: 'Deneme bitişi',
   receiptRenews: 'Yenilenme',
   receiptFirstCharge: 'İlk ödeme',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' tarihinde ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  receiptFirstChargeValue: [['date'], ' tarihinde ', ['amount']],
   receiptPaymentMethod: 'Ödeme yöntemi',
-  receiptCardEnding: [
-    {
-      type: 0,
-      value: 'Son dört hanesi ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-    {
-      type: 0,
-      value: ' olan ',
-    },
-    {
-      type: 1,
-      value: 'brand',
-    },
-  ],
+  receiptCardEnding: ['Son dört hanesi ', ['last4'], ' olan ', ['brand']],
   authTitle: 'Ödemenizi onaylayın',
   authLead: [
-    {
-      type: 0,
-      value: 'Test bankası: ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' için ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' tutarındaki ödemeyi onaylayın veya reddedin.',
-    },
+    'Test bankası: ',
+    ['merchant'],
+    ' için ',
+    ['amount'],
+    ' tutarındaki ödemeyi onaylayın veya reddedin.',
   ],
   authApprove: 'Onayla',
   authDecline: 'Reddet',
-  hostedTitle: [
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' için ödeme',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: 'Ödenecek tutar: ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: [['merchant'], ' için ödeme'],
+  hostedLead: ['Ödenecek tutar: ', ['amount']],
   hostedSetupLead: [
-    {
-      type: 0,
-      value: 'Bugün ücret alınmaz: kartınız ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' tutarındaki ilk ödeme için kaydedilir.',
-    },
+    'Bugün ücret alınmaz: kartınız ',
+    ['amount'],
+    ' tutarındaki ilk ödeme için kaydedilir.',
   ],
-  hostedPay: [
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' öde',
-    },
-  ],
+  hostedPay: [['amount'], ' öde'],
   hostedSave: 'Kartı kaydet',
   hostedCancel: 'Mağazaya dön',
   hostedTestHint:
@@ -670,113 +224,24 @@ export const tr: CompiledMessages = {
   errorHome: 'Planlara dön',
   notFoundTitle: 'Sayfa bulunamadı',
   notFoundLead: 'Bu plan veya sayfa mevcut değil ya da artık sunulmuyor.',
-  emailReceiptSubject: [
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' makbuzunuz (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
+  emailReceiptSubject: [['merchant'], ' makbuzunuz (', ['reference'], ')'],
   emailReceiptHeading: 'Siparişiniz için teşekkürler',
-  emailReceiptLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' için ödemenizi aldık. Makbuzunuz aşağıdadır.',
-    },
-  ],
-  emailRenewalSubject: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' aboneliğiniz yenilendi (',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: ')',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' aboneliğiniz yenilendi. Makbuzunuz aşağıdadır.',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' aboneliğinizi yenileyemedik',
-    },
-  ],
+  emailReceiptLead: [['plan'], ' için ödemenizi aldık. Makbuzunuz aşağıdadır.'],
+  emailRenewalSubject: [['plan'], ' aboneliğiniz yenilendi (', ['reference'], ')'],
+  emailRenewalLead: [['plan'], ' aboneliğiniz yenilendi. Makbuzunuz aşağıdadır.'],
+  emailPastDueSubject: [['plan'], ' aboneliğinizi yenileyemedik'],
   emailPastDueHeading: 'Ödemeniz gerçekleşmedi',
   emailPastDueLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value:
-        ' için kartınızdan ödeme alamadık. Birkaç gün içinde tekrar deneyeceğiz; aboneliğinizi istediğiniz zaman kontrol edebilirsiniz.',
-    },
+    ['plan'],
+    ' için kartınızdan ödeme alamadık. Birkaç gün içinde tekrar deneyeceğiz; aboneliğinizi istediğiniz zaman kontrol edebilirsiniz.',
   ],
-  emailCanceledSubject: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' aboneliğiniz sona erdi',
-    },
-  ],
+  emailCanceledSubject: [['plan'], ' aboneliğiniz sona erdi'],
   emailCanceledHeading: 'Aboneliğiniz sona erdi',
   emailCanceledLead: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' aboneliğiniz ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' tarihinde sona erdi. Başka ücret alınmayacak.',
-    },
+    ['plan'],
+    ' aboneliğiniz ',
+    ['date'],
+    ' tarihinde sona erdi. Başka ücret alınmayacak.',
   ],
   emailViewReceipt: 'Makbuzu görüntüle veya yazdır',
   emailManageSubscription: 'Aboneliğinizi yönetin',
@@ -786,133 +251,43 @@ export const tr: CompiledMessages = {
   emailTax: 'Vergi',
   emailTotal: 'Toplam',
   emailFooter: [
-    {
-      type: 0,
-      value: 'Bu e-postayı ',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: ' üzerinden ',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' satın aldığınız için alıyorsunuz.',
-    },
+    'Bu e-postayı ',
+    ['merchant'],
+    ' üzerinden ',
+    ['plan'],
+    ' satın aldığınız için alıyorsunuz.',
   ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: 'Makbuz ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  receiptPageTitle: ['Makbuz ', ['reference']],
   receiptPrint: 'Yazdır veya PDF olarak kaydet',
   receiptMerchant: 'Satıcı',
   receiptDate: 'Tarih',
   receiptTaxId: 'Vergi numarası',
   receiptManage: 'Aboneliğinizi yönetin',
-  manageTitle: [
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: ' aboneliğiniz',
-    },
-  ],
+  manageTitle: [['plan'], ' aboneliğiniz'],
   manageStatus: 'Durum',
   manageStatusTrialing: 'Ücretsiz deneme',
   manageStatusActive: 'Etkin',
   manageStatusPastDue: 'Ödeme gecikmiş',
   manageStatusCanceled: 'Sona erdi',
   manageNextCharge: 'Sonraki ödeme',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' tarihinde ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' tarihinde sona eriyor',
-    },
-  ],
+  manageNextChargeValue: [['date'], ' tarihinde ', ['amount']],
+  manageEndsOn: [['date'], ' tarihinde sona eriyor'],
   manageCancel: 'Aboneliği iptal et',
   manageCancelConfirmTitle: 'Aboneliğiniz iptal edilsin mi?',
   manageCancelConfirmLead: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value:
-        ' tarihine kadar etkin kalır ve yeniden ücret alınmaz. O tarihe kadar devam ettirebilirsiniz.',
-    },
+    ['date'],
+    ' tarihine kadar etkin kalır ve yeniden ücret alınmaz. O tarihe kadar devam ettirebilirsiniz.',
   ],
   manageCancelConfirm: 'Evet, dönem sonunda iptal et',
   manageKeep: 'Aboneliğimi koru',
   manageResume: 'Aboneliği devam ettir',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: 'Aboneliğiniz ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' tarihinde sona erecek.',
-    },
-  ],
+  manageCanceledNotice: ['Aboneliğiniz ', ['date'], ' tarihinde sona erecek.'],
   manageResumedNotice: [
-    {
-      type: 0,
-      value: 'Aboneliğiniz devam ediyor. Sonraki ödeme: ',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: ' tarihinde ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '.',
-    },
+    'Aboneliğiniz devam ediyor. Sonraki ödeme: ',
+    ['date'],
+    ' tarihinde ',
+    ['amount'],
+    '.',
   ],
   manageNotFoundTitle: 'Bağlantı geçersiz',
   manageNotFoundLead: 'Bu bağlantı eksik veya artık geçerli değil. En son e-postanızdan açın.',
@@ -933,92 +308,25 @@ export const tr: CompiledMessages = {
   reverseChargeNote: 'KDV alıcı tarafından beyan edilir (2006/112/AT sayılı Direktif, md. 196).',
   buyerVatIdLabel: 'Alıcının KDV numarası',
   merchantVatIdLabel: 'Satıcının KDV numarası',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: 'Yıllık faturalandırmayla %',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' tasarruf edin',
-    },
-  ],
+  planYearlySaving: ['Yıllık faturalandırmayla %', ['percent', 'number'], ' tasarruf edin'],
   securePayment: 'Güvenli ödeme',
-  acceptedCards: [
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: ' kabul ediyoruz.',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: 'İptal edene kadar her ay ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' tutarıyla yenilenir.',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: 'İptal edene kadar her yıl ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' tutarıyla yenilenir.',
-    },
-  ],
+  acceptedCards: [['brands'], ' kabul ediyoruz.'],
+  renewsMonthly: ['İptal edene kadar her ay ', ['amount'], ' tutarıyla yenilenir.'],
+  renewsYearly: ['İptal edene kadar her yıl ', ['amount'], ' tutarıyla yenilenir.'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: 'Bugün ödeme yok. ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: ' tutarındaki ilk ödeme ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' gün sonra alınır, ardından iptal edene kadar yenilenir.',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [
+          'Bugün ödeme yok. ',
+          ['amount'],
+          ' tutarındaki ilk ödeme ',
+          0,
+          ' gün sonra alınır, ardından iptal edene kadar yenilenir.',
+        ],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: 'Hizmet koşulları',
   privacyLink: 'Gizlilik politikası',

@@ -4,38 +4,17 @@ import type { CompiledMessages } from '../CheckoutMessages.js';
 /** The zh-CN messages, compiled. */
 export const zhCN: CompiledMessages = {
   plansHeading: '选择您的方案',
-  planChoose: [
-    {
-      type: 0,
-      value: '选择',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-  ],
+  planChoose: ['选择', ['plan']],
   planFree: '免费',
   planPerSeat: '每位用户',
   planTrialBadge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' 天免费试用',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [0, ' 天免费试用'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   planFeaturesHeading: '包含内容',
   intervalLegend: '计费周期',
@@ -44,26 +23,7 @@ export const zhCN: CompiledMessages = {
   perMonth: '/ 月',
   perYear: '/ 年',
   seatsLabel: '用户数',
-  seatsHint: [
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' 至 ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' 位用户。',
-    },
-  ],
+  seatsHint: [['min', 'number'], ' 至 ', ['max', 'number'], ' 位用户。'],
   seatsDecrease: '减少一位用户',
   seatsIncrease: '增加一位用户',
   currencyLabel: '币种',
@@ -75,83 +35,21 @@ export const zhCN: CompiledMessages = {
   promoLabel: '优惠码（可选）',
   promoHint: '试试 LAUNCH20。',
   promoApply: '使用',
-  promoRemove: [
-    {
-      type: 0,
-      value: '移除 ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-  ],
-  promoApplied: [
-    {
-      type: 0,
-      value: '已使用 ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: '：优惠 ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%。',
-    },
-  ],
+  promoRemove: ['移除 ', ['code']],
+  promoApplied: ['已使用 ', ['code'], '：优惠 ', ['percent', 'number'], '%。'],
   promoAppliedReview: [
-    {
-      type: 0,
-      value: '已使用 ',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: '：优惠 ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%。请确认新的总额 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '，然后付款。',
-    },
+    '已使用 ',
+    ['code'],
+    '：优惠 ',
+    ['percent', 'number'],
+    '%。请确认新的总额 ',
+    ['amount'],
+    '，然后付款。',
   ],
   totalChangedReview: [
-    {
-      type: 0,
-      value: '未产生扣款：您的总额现为 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '。请核对订单摘要，然后点击下方按钮确认。',
-    },
+    '未产生扣款：您的总额现为 ',
+    ['amount'],
+    '。请核对订单摘要，然后点击下方按钮确认。',
   ],
   paymentHeading: '付款',
   paymentTestHint: '测试模式：请使用 4242 4242 4242 4242、任意未来日期和任意 3 位安全码。',
@@ -162,141 +60,38 @@ export const zhCN: CompiledMessages = {
   summaryHeading: '订单摘要',
   summarySubtotal: '小计',
   summarySeats: [
-    {
-      type: 6,
-      value: 'seats',
-      options: {
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' 位用户 × ',
-            },
-            {
-              type: 1,
-              value: 'price',
-            },
-          ],
-        },
+    [
+      'seats',
+      'plural',
+      {
+        other: [0, ' 位用户 × ', ['price']],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  summaryDiscount: [
-    {
-      type: 0,
-      value: '折扣（',
-    },
-    {
-      type: 1,
-      value: 'code',
-    },
-    {
-      type: 0,
-      value: '，优惠 ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%）',
-    },
-  ],
-  summaryTaxIncluded: [
-    {
-      type: 0,
-      value: '含税（',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%）',
-    },
-  ],
-  summaryTaxAdded: [
-    {
-      type: 0,
-      value: '税费（',
-    },
-    {
-      type: 2,
-      value: 'rate',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%）',
-    },
-  ],
+  summaryDiscount: ['折扣（', ['code'], '，优惠 ', ['percent', 'number'], '%）'],
+  summaryTaxIncluded: ['含税（', ['rate', 'number'], '%）'],
+  summaryTaxAdded: ['税费（', ['rate', 'number'], '%）'],
   summaryTaxPending: '税费（取决于您所在的国家/地区）',
   summaryTotal: '总计',
   summaryDueToday: '今日应付',
   summaryAfterTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' 天试用期结束后',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: [0, ' 天试用期结束后'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
-  submitPay: [
-    {
-      type: 0,
-      value: '支付 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  submitPay: ['支付 ', ['amount']],
   submitTrial: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: '开始 ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' 天试用',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: ['开始 ', 0, ' 天试用'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   submitFree: '开始使用',
   submitPending: '处理中…',
@@ -304,75 +99,22 @@ export const zhCN: CompiledMessages = {
   errorRequired: '此项为必填项。',
   errorEmail: '请输入电子邮箱地址，例如 name@example.com。',
   errorNameTooLong: '最多输入 100 个字符。',
-  errorTooLong: [
-    {
-      type: 0,
-      value: '最多输入 ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' 个字符。',
-    },
-  ],
+  errorTooLong: ['最多输入 ', ['max', 'number'], ' 个字符。'],
   errorInvalidCharacters: '请删除此字段中的不可见字符或控制字符。',
   errorCountry: '请从列表中选择国家/地区。',
-  errorSeats: [
-    {
-      type: 0,
-      value: '请选择 ',
-    },
-    {
-      type: 2,
-      value: 'min',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' 至 ',
-    },
-    {
-      type: 2,
-      value: 'max',
-      style: null,
-    },
-    {
-      type: 0,
-      value: ' 位用户。',
-    },
-  ],
+  errorSeats: ['请选择 ', ['min', 'number'], ' 至 ', ['max', 'number'], ' 位用户。'],
   errorInterval: '此方案不提供该计费周期。',
   errorCurrency: '此方案不支持该币种。',
   errorPromoUnknown: '无法识别此优惠码。',
   errorPromoExpired: '此优惠码已过期。',
   errorPromoThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: '尝试的优惠码过多，请在 ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' 分钟后重试。',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        other: ['尝试的优惠码过多，请在 ', 0, ' 分钟后重试。'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorPromoNotApplicable: '此优惠码不适用于此方案。',
   errorCardNumber: '请输入 13 至 19 位卡号。',
@@ -387,70 +129,20 @@ export const zhCN: CompiledMessages = {
   errorPaymentMethod: '无法验证您的卡信息，请检查网络连接后重试。',
   errorProcessing: '无法处理您的付款。您未被扣款，请重试。',
   errorThrottled: [
-    {
-      type: 6,
-      value: 'minutes',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: '尝试次数过多，请在 ',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' 分钟后重试。',
-            },
-          ],
-        },
+    [
+      'minutes',
+      'plural',
+      {
+        other: ['尝试次数过多，请在 ', 0, ' 分钟后重试。'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   errorExpiredSession: '此次结账已过期，请刷新页面重新开始。',
   errorPlanUnavailable: '此方案已不再提供。',
   finishPaidTitle: '已收到付款',
-  finishPaidLead: [
-    {
-      type: 0,
-      value: '谢谢！您的',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '方案已生效。',
-    },
-  ],
+  finishPaidLead: ['谢谢！您的', ['plan'], '方案已生效。'],
   finishTrialTitle: '您的试用已开始',
-  finishTrialLead: [
-    {
-      type: 0,
-      value: '尽情体验',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '。',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '之前不会扣款。',
-    },
-  ],
+  finishTrialLead: ['尽情体验', ['plan'], '。', ['date'], '之前不会扣款。'],
   finishFreeTitle: '一切就绪',
   finishPendingTitle: '付款处理中',
   finishPendingLead: '我们正在确认您的付款，完成后此页面会自动更新。',
@@ -465,20 +157,7 @@ export const zhCN: CompiledMessages = {
   finishCanceledTitle: '此次结账已取消',
   finishCanceledLead: '未产生任何扣款。请重新开始选择方案。',
   finishRefundedTitle: '付款已退还',
-  finishRefundedLead: [
-    {
-      type: 0,
-      value: '您为',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '支付的款项已全额退还。',
-    },
-  ],
+  finishRefundedLead: ['您为', ['plan'], '支付的款项已全额退还。'],
   finishNotFoundTitle: '未找到此次结账',
   finishNotFoundLead: '我们找不到此次结账，链接可能不完整。',
   finishBackToPlans: '返回方案列表',
@@ -492,112 +171,17 @@ export const zhCN: CompiledMessages = {
   receiptTrialEnds: '试用结束日期',
   receiptRenews: '续订日期',
   receiptFirstCharge: '首次扣款',
-  receiptFirstChargeValue: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '扣款 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  receiptFirstChargeValue: [['date'], '扣款 ', ['amount']],
   receiptPaymentMethod: '付款方式',
-  receiptCardEnding: [
-    {
-      type: 1,
-      value: 'brand',
-    },
-    {
-      type: 0,
-      value: '（尾号 ',
-    },
-    {
-      type: 1,
-      value: 'last4',
-    },
-    {
-      type: 0,
-      value: '）',
-    },
-  ],
+  receiptCardEnding: [['brand'], '（尾号 ', ['last4'], '）'],
   authTitle: '确认付款',
-  authLead: [
-    {
-      type: 0,
-      value: '测试银行：批准或拒绝向',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '支付 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '。',
-    },
-  ],
+  authLead: ['测试银行：批准或拒绝向', ['merchant'], '支付 ', ['amount'], '。'],
   authApprove: '批准',
   authDecline: '拒绝',
-  hostedTitle: [
-    {
-      type: 0,
-      value: '向',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '付款',
-    },
-  ],
-  hostedLead: [
-    {
-      type: 0,
-      value: '应付金额：',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
-  hostedSetupLead: [
-    {
-      type: 0,
-      value: '今天不会扣款：您的卡将被保存，用于首次扣款 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '。',
-    },
-  ],
-  hostedPay: [
-    {
-      type: 0,
-      value: '支付 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
+  hostedTitle: ['向', ['merchant'], '付款'],
+  hostedLead: ['应付金额：', ['amount']],
+  hostedSetupLead: ['今天不会扣款：您的卡将被保存，用于首次扣款 ', ['amount'], '。'],
+  hostedPay: ['支付 ', ['amount']],
   hostedSave: '保存卡片',
   hostedCancel: '返回商店',
   hostedTestHint: '测试模式：请使用 4242 4242 4242 4242、任意未来日期和任意 3 位安全码。',
@@ -613,145 +197,21 @@ export const zhCN: CompiledMessages = {
   errorHome: '返回方案列表',
   notFoundTitle: '找不到页面',
   notFoundLead: '此方案或页面不存在或已不再提供。',
-  emailReceiptSubject: [
-    {
-      type: 0,
-      value: '来自',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '的收据（',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: '）',
-    },
-  ],
+  emailReceiptSubject: ['来自', ['merchant'], '的收据（', ['reference'], '）'],
   emailReceiptHeading: '感谢您的订购',
-  emailReceiptLead: [
-    {
-      type: 0,
-      value: '我们已收到您为',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '支付的款项。收据如下。',
-    },
-  ],
-  emailRenewalSubject: [
-    {
-      type: 0,
-      value: '您的',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '订阅已续订（',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-    {
-      type: 0,
-      value: '）',
-    },
-  ],
-  emailRenewalLead: [
-    {
-      type: 0,
-      value: '您的',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '订阅已续订。收据如下。',
-    },
-  ],
-  emailPastDueSubject: [
-    {
-      type: 0,
-      value: '我们无法续订您的',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '订阅',
-    },
-  ],
+  emailReceiptLead: ['我们已收到您为', ['plan'], '支付的款项。收据如下。'],
+  emailRenewalSubject: ['您的', ['plan'], '订阅已续订（', ['reference'], '）'],
+  emailRenewalLead: ['您的', ['plan'], '订阅已续订。收据如下。'],
+  emailPastDueSubject: ['我们无法续订您的', ['plan'], '订阅'],
   emailPastDueHeading: '您的付款未成功',
   emailPastDueLead: [
-    {
-      type: 0,
-      value: '我们无法从您的卡中扣取',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '的费用。我们会在几天后重试；您可以随时查看您的订阅。',
-    },
+    '我们无法从您的卡中扣取',
+    ['plan'],
+    '的费用。我们会在几天后重试；您可以随时查看您的订阅。',
   ],
-  emailCanceledSubject: [
-    {
-      type: 0,
-      value: '您的',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '订阅已结束',
-    },
-  ],
+  emailCanceledSubject: ['您的', ['plan'], '订阅已结束'],
   emailCanceledHeading: '您的订阅已结束',
-  emailCanceledLead: [
-    {
-      type: 0,
-      value: '您的',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '订阅已于',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '结束。今后不会再扣款。',
-    },
-  ],
+  emailCanceledLead: ['您的', ['plan'], '订阅已于', ['date'], '结束。今后不会再扣款。'],
   emailViewReceipt: '查看或打印收据',
   emailManageSubscription: '管理您的订阅',
   emailDate: '日期',
@@ -759,146 +219,34 @@ export const zhCN: CompiledMessages = {
   emailDiscount: '折扣',
   emailTax: '税费',
   emailTotal: '总计',
-  emailFooter: [
-    {
-      type: 0,
-      value: '您收到这封邮件，是因为您在',
-    },
-    {
-      type: 1,
-      value: 'merchant',
-    },
-    {
-      type: 0,
-      value: '购买了',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '。',
-    },
-  ],
-  receiptPageTitle: [
-    {
-      type: 0,
-      value: '收据 ',
-    },
-    {
-      type: 1,
-      value: 'reference',
-    },
-  ],
+  emailFooter: ['您收到这封邮件，是因为您在', ['merchant'], '购买了', ['plan'], '。'],
+  receiptPageTitle: ['收据 ', ['reference']],
   receiptPrint: '打印或另存为 PDF',
   receiptMerchant: '销售方',
   receiptDate: '日期',
   receiptTaxId: '税号',
   receiptManage: '管理您的订阅',
-  manageTitle: [
-    {
-      type: 0,
-      value: '您的',
-    },
-    {
-      type: 1,
-      value: 'plan',
-    },
-    {
-      type: 0,
-      value: '订阅',
-    },
-  ],
+  manageTitle: ['您的', ['plan'], '订阅'],
   manageStatus: '状态',
   manageStatusTrialing: '免费试用',
   manageStatusActive: '有效',
   manageStatusPastDue: '付款逾期',
   manageStatusCanceled: '已结束',
   manageNextCharge: '下次扣款',
-  manageNextChargeValue: [
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '扣款 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-  ],
-  manageEndsOn: [
-    {
-      type: 0,
-      value: '于',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '结束',
-    },
-  ],
+  manageNextChargeValue: [['date'], '扣款 ', ['amount']],
+  manageEndsOn: ['于', ['date'], '结束'],
   manageCancel: '取消订阅',
   manageCancelConfirmTitle: '要取消订阅吗？',
   manageCancelConfirmLead: [
-    {
-      type: 0,
-      value: '订阅在',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '之前仍然有效，且不会再扣款。在此之前您可以恢复订阅。',
-    },
+    '订阅在',
+    ['date'],
+    '之前仍然有效，且不会再扣款。在此之前您可以恢复订阅。',
   ],
   manageCancelConfirm: '是，在本期结束时取消',
   manageKeep: '保留我的订阅',
   manageResume: '恢复订阅',
-  manageCanceledNotice: [
-    {
-      type: 0,
-      value: '您的订阅将于',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '结束。',
-    },
-  ],
-  manageResumedNotice: [
-    {
-      type: 0,
-      value: '您的订阅将继续。下次扣款：',
-    },
-    {
-      type: 1,
-      value: 'date',
-    },
-    {
-      type: 0,
-      value: '扣款 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: '。',
-    },
-  ],
+  manageCanceledNotice: ['您的订阅将于', ['date'], '结束。'],
+  manageResumedNotice: ['您的订阅将继续。下次扣款：', ['date'], '扣款 ', ['amount'], '。'],
   manageNotFoundTitle: '链接无效',
   manageNotFoundLead: '此链接不完整或已失效。请从您最新的邮件中打开。',
   finishProcessingReload: '重新检查',
@@ -917,96 +265,19 @@ export const zhCN: CompiledMessages = {
   reverseChargeNote: '增值税由购买方申报缴纳（欧盟第 2006/112/EC 号指令第 196 条）。',
   buyerVatIdLabel: '买方增值税号',
   merchantVatIdLabel: '卖方增值税号',
-  planYearlySaving: [
-    {
-      type: 0,
-      value: '按年付费可节省 ',
-    },
-    {
-      type: 2,
-      value: 'percent',
-      style: null,
-    },
-    {
-      type: 0,
-      value: '%',
-    },
-  ],
+  planYearlySaving: ['按年付费可节省 ', ['percent', 'number'], '%'],
   securePayment: '安全支付',
-  acceptedCards: [
-    {
-      type: 0,
-      value: '我们接受 ',
-    },
-    {
-      type: 1,
-      value: 'brands',
-    },
-    {
-      type: 0,
-      value: '。',
-    },
-  ],
-  renewsMonthly: [
-    {
-      type: 0,
-      value: '每月按 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' 自动续订，直至您取消。',
-    },
-  ],
-  renewsYearly: [
-    {
-      type: 0,
-      value: '每年按 ',
-    },
-    {
-      type: 1,
-      value: 'amount',
-    },
-    {
-      type: 0,
-      value: ' 自动续订，直至您取消。',
-    },
-  ],
+  acceptedCards: ['我们接受 ', ['brands'], '。'],
+  renewsMonthly: ['每月按 ', ['amount'], ' 自动续订，直至您取消。'],
+  renewsYearly: ['每年按 ', ['amount'], ' 自动续订，直至您取消。'],
   trialFirstCharge: [
-    {
-      type: 6,
-      value: 'days',
-      options: {
-        other: {
-          value: [
-            {
-              type: 0,
-              value: '今天无需付款。',
-            },
-            {
-              type: 7,
-            },
-            {
-              type: 0,
-              value: ' 天后首次扣款 ',
-            },
-            {
-              type: 1,
-              value: 'amount',
-            },
-            {
-              type: 0,
-              value: '，之后自动续订，直至您取消。',
-            },
-          ],
-        },
+    [
+      'days',
+      'plural',
+      {
+        other: ['今天无需付款。', 0, ' 天后首次扣款 ', ['amount'], '，之后自动续订，直至您取消。'],
       },
-      offset: 0,
-      pluralType: 'cardinal',
-    },
+    ],
   ],
   termsLink: '服务条款',
   privacyLink: '隐私政策',
