@@ -4,6 +4,7 @@ import {
   PlanStep,
   type PlanStepState,
   parseCatalog,
+  TestCardFields,
 } from '@plankit/checkout';
 import {
   createPgliteClient,
@@ -66,7 +67,15 @@ describe('a React 18.3 app', () => {
 
   it('switches the interval and prices the button from the catalog', async () => {
     const user = userEvent.setup();
-    render(<PlanStep catalog={catalog} plan={plan} action={vi.fn()} plansHref="/" />);
+    render(
+      <PlanStep
+        catalog={catalog}
+        plan={plan}
+        action={vi.fn()}
+        plansHref="/"
+        payment={<TestCardFields />}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Pay €9.00' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Yearly' }));
     expect(screen.getByRole('button', { name: 'Pay €90.00' })).toBeInTheDocument();
@@ -75,7 +84,15 @@ describe('a React 18.3 app', () => {
   it('refuses an empty form without calling the action, and focuses the first field', async () => {
     const user = userEvent.setup();
     const action = vi.fn();
-    render(<PlanStep catalog={catalog} plan={plan} action={action} plansHref="/" />);
+    render(
+      <PlanStep
+        catalog={catalog}
+        plan={plan}
+        action={action}
+        plansHref="/"
+        payment={<TestCardFields />}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Pay €9.00' }));
     expect(action).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Email')).toHaveFocus();
@@ -91,7 +108,15 @@ describe('a React 18.3 app', () => {
           answer = resolve;
         }),
     );
-    render(<PlanStep catalog={catalog} plan={plan} action={action} plansHref="/" />);
+    render(
+      <PlanStep
+        catalog={catalog}
+        plan={plan}
+        action={action}
+        plansHref="/"
+        payment={<TestCardFields />}
+      />,
+    );
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Pay €9.00' }));
 

@@ -7,6 +7,7 @@ import { makeCatalog, makePlan } from '../test-utils/factories.js';
 import { renderWithUser } from '../test-utils/render.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
 import { PlanStep } from './PlanStep.js';
+import { TestCardFields } from './TestCardFields.js';
 
 const catalog = makeCatalog();
 
@@ -40,6 +41,7 @@ function renderPlanStep({
       locale={locale}
       initialState={initialState}
       testMode={testMode}
+      payment={<TestCardFields />}
     />,
   );
   return { ...result, action };

@@ -6,6 +6,7 @@ import {
   messagesFor,
   PlanStep,
   type PlanStepAction,
+  TestCardFields,
 } from '@plankit/checkout';
 import { catalog } from './catalog';
 
@@ -31,6 +32,7 @@ export function GermanPlanStep({ action }: { action: PlanStepAction }) {
       plansHref="/"
       messages={de}
       locale="de"
+      payment={<TestCardFields />}
     />
   );
 }

@@ -7,6 +7,7 @@ import {
   PlanStep,
   type PlanStepState,
   type SubmitResult,
+  TestCardFields,
 } from '@plankit/checkout';
 import { useEffect, useState } from 'react';
 import { catalog } from '../catalog';
@@ -23,7 +24,15 @@ async function submit(state: PlanStepState, form: FormData): Promise<PlanStepSta
 export function PlanPage({ planId }: { planId: string }) {
   const plan = findPlan(catalog, planId);
   if (!plan || plan.retired) return <p>This plan does not exist.</p>;
-  return <PlanStep catalog={catalog} plan={plan} action={submit} plansHref="/" />;
+  return (
+    <PlanStep
+      catalog={catalog}
+      plan={plan}
+      action={submit}
+      plansHref="/"
+      payment={<TestCardFields />}
+    />
+  );
 }
 
 export function FinishPage({ sessionId }: { sessionId: string }) {
