@@ -25,8 +25,8 @@ export default [
   // part that PlanStep imports.
   piece('PlanStep with all its parts (form, summary, seats, interval)', '{ PlanStep }', '12 kB'),
   // What the test provider adds in its slot; Stripe's fields load in a chunk of their own.
-  piece('TestCardFields (the test provider\'s payment slot)', '{ TestCardFields }', '3 kB'),
-  piece('PlanStep with the test provider\'s card fields', '{ PlanStep, TestCardFields }', '12.5 kB'),
+  piece("TestCardFields (the test provider's payment slot)", '{ TestCardFields }', '3 kB'),
+  piece("PlanStep with the test provider's card fields", '{ PlanStep, TestCardFields }', '12.5 kB'),
   piece('CheckoutNotFound', '{ CheckoutNotFound }', '1 kB'),
   piece('CheckoutFallback', '{ CheckoutFallback }', '2 kB'),
   piece('CheckoutError', '{ CheckoutError }', '2 kB'),
