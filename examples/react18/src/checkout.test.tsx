@@ -13,7 +13,7 @@ import {
 } from '@plankit/checkout/server';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { version } from 'react';
+import { type ComponentProps, version } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The package promises React ^18.3 || ^19. This app has React 18.3 and the packed
@@ -31,8 +31,11 @@ const catalog = parseCatalog({
   ],
   countries: [{ code: 'DE', name: 'Germany', taxRateBasisPoints: 1900 }],
 });
-const plan = catalog.plans[0];
-if (!plan) throw new Error('the catalog has a plan');
+const plan = catalog.plans[0] ?? failWith('the catalog has a plan');
+
+function failWith(message: string): never {
+  throw new Error(message);
+}
 
 // The card fields send the card to the test processor, which a host serves at
 // /test-processor: here a real one on an embedded database, answering the page's fetch.
@@ -51,6 +54,19 @@ afterAll(async () => {
   await processorDb.close();
 });
 
+/** The plan step with the test provider's card fields in its payment slot. */
+function renderPlanStep(action: ComponentProps<typeof PlanStep>['action']) {
+  render(
+    <PlanStep
+      catalog={catalog}
+      plan={plan}
+      action={action}
+      plansHref="/"
+      payment={<TestCardFields />}
+    />,
+  );
+}
+
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
   await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
@@ -67,15 +83,7 @@ describe('a React 18.3 app', () => {
 
   it('switches the interval and prices the button from the catalog', async () => {
     const user = userEvent.setup();
-    render(
-      <PlanStep
-        catalog={catalog}
-        plan={plan}
-        action={vi.fn()}
-        plansHref="/"
-        payment={<TestCardFields />}
-      />,
-    );
+    renderPlanStep(vi.fn());
     expect(screen.getByRole('button', { name: 'Pay €9.00' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Yearly' }));
     expect(screen.getByRole('button', { name: 'Pay €90.00' })).toBeInTheDocument();
@@ -84,15 +92,7 @@ describe('a React 18.3 app', () => {
   it('refuses an empty form without calling the action, and focuses the first field', async () => {
     const user = userEvent.setup();
     const action = vi.fn();
-    render(
-      <PlanStep
-        catalog={catalog}
-        plan={plan}
-        action={action}
-        plansHref="/"
-        payment={<TestCardFields />}
-      />,
-    );
+    renderPlanStep(action);
     await user.click(screen.getByRole('button', { name: 'Pay €9.00' }));
     expect(action).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Email')).toHaveFocus();
@@ -108,15 +108,7 @@ describe('a React 18.3 app', () => {
           answer = resolve;
         }),
     );
-    render(
-      <PlanStep
-        catalog={catalog}
-        plan={plan}
-        action={action}
-        plansHref="/"
-        payment={<TestCardFields />}
-      />,
-    );
+    renderPlanStep(action);
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Pay €9.00' }));
 
