@@ -252,6 +252,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
           errors={form.errors}
           onChange={setBusiness}
           messages={messages}
+          locale={locale}
         />
         {isFreePlan(plan) ? null : (
           <PromoField
