@@ -21,9 +21,22 @@ test.describe('pro plan with a 14-day trial', () => {
   test('the visitor saves a card, is charged nothing, and sees when and how much the first charge is', async ({
     page,
   }) => {
+    const openedAt = Date.now();
     await openPlanStep(page, 'pro');
     await expect(page.getByText('14-day free trial')).toBeVisible();
     const details = await fillDetails(page);
+    // Once hydrated, the terms beside the button name the day of the first charge from the
+    // browser's clock (the prerendered page says "in 14 days"); either side of midnight UTC,
+    // one of two days.
+    const firstChargeDays = [
+      longDate(new Date(openedAt + 14 * DAY_MS)),
+      longDate(new Date(Date.now() + 14 * DAY_MS)),
+    ];
+    await expect(page.getByText(/^Nothing to pay today\. The first charge of /)).toHaveText(
+      new RegExp(
+        `^Nothing to pay today\\. The first charge of €24\\.00 is on (${firstChargeDays.join('|')}), then it renews until you cancel\\.$`,
+      ),
+    );
     // The card is saved for the first charge after the trial; nothing is charged today.
     await fillCard(page, cards.succeeds);
     await expect(definitionOf(orderSummary(page), 'After the 14-day trial')).toHaveText(/^€24\.00/);
@@ -55,6 +68,19 @@ test.describe('pro plan with a 14-day trial', () => {
     );
     await expect(definitionOf(lines, 'Payment method')).toHaveText('Visa ending in 4242');
     await expect(definitionOf(lines, 'Email')).toHaveText(details.email);
+  });
+});
+
+test.describe('pro plan without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the prerendered plan step gives the first charge in days: its server cannot know today', async ({
+    page,
+  }) => {
+    await page.goto('/checkout/pro');
+    await expect(page.getByText(/^Nothing to pay today\. The first charge of /)).toHaveText(
+      'Nothing to pay today. The first charge of €24.00 is in 14 days, then it renews until you cancel.',
+    );
   });
 });
 

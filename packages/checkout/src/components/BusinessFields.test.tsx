@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Plan } from '../catalog/schema.js';
 import { resolveMessages } from '../messages/messages.js';
+import { messagesFor } from '../messages/messagesFor.js';
 import { quote } from '../pricing/quote.js';
 import { makeCatalog } from '../test-utils/factories.js';
 import { renderWithUser } from '../test-utils/render.js';
@@ -14,7 +15,10 @@ const catalog = makeCatalog();
 const starter = catalog.plans.find((plan) => plan.id === 'starter') as Plan;
 const irishMerchant = { country: 'IE', vatId: 'IE6388047V' };
 
-function renderForm(initialState?: PlanStepState) {
+function renderForm(
+  initialState?: PlanStepState,
+  { locale = 'en-US', messages = resolveMessages() } = {},
+) {
   const action = vi.fn<PlanStepAction>(async (state) => state);
   return renderWithUser(
     <PlanStepForm
@@ -24,8 +28,8 @@ function renderForm(initialState?: PlanStepState) {
       intervals={planIntervals(starter)}
       action={action}
       initialState={initialState}
-      messages={resolveMessages()}
-      locale="en-US"
+      messages={messages}
+      locale={locale}
       merchantTax={irishMerchant}
     />,
   );
@@ -96,6 +100,25 @@ describe('a French business buying from an Irish merchant', () => {
     );
     expect(screen.getByRole('checkbox', { name: 'Buying for a business' })).toBeChecked();
     expect(screen.getByLabelText('Company name')).toHaveValue('Acme SAS');
+  });
+});
+
+describe('an Egyptian Arabic page (ar-EG), a company name over the limit', () => {
+  it('gives the maximum in the page’s digits, as the other fields do', () => {
+    // ar-EG writes numbers in Arabic-Indic digits (plain `ar` in current ICU data uses Latin ones).
+    const arabic = messagesFor('ar-EG');
+    renderForm(
+      {
+        ...initialPlanStepState,
+        status: 'invalid',
+        values: { country: 'FR', business: 'on', company: 'Acme SAS' },
+        fieldErrors: { company: { message: 'errorTooLong', values: { max: 100 } } },
+      },
+      { locale: 'ar-EG', messages: arabic },
+    );
+    const company = screen.getByLabelText(arabic.companyLabel);
+    expect(company).toHaveAccessibleDescription(expect.stringContaining('\u0661\u0660\u0660')); // ١٠٠
+    expect(company).not.toHaveAccessibleDescription(expect.stringContaining('100'));
   });
 });
 

@@ -18,6 +18,8 @@ export interface BusinessFieldsProps {
   errors: Partial<Record<CheckoutField, FieldError>>;
   onChange: (values: BusinessValues) => void;
   messages: Pick<CheckoutMessages, BusinessMessageKey> & Parameters<typeof formatFieldError>[0];
+  /** The page's locale: numbers in the field errors (a maximum length) are written in it. */
+  locale?: string | undefined;
 }
 
 /** Reads the business fields out of the form's echoed values. */
@@ -38,7 +40,13 @@ export function businessValuesOf(values: Partial<Record<CheckoutField, string>>)
  * is unticked (`:has(:checked)`), so the choice works without JavaScript; a browser without
  * `:has` shows them all. The engine reads them only when the box is ticked.
  */
-export function BusinessFields({ values, errors, onChange, messages }: BusinessFieldsProps) {
+export function BusinessFields({
+  values,
+  errors,
+  onChange,
+  messages,
+  locale,
+}: BusinessFieldsProps) {
   const text = (
     field: Exclude<keyof BusinessValues, 'business'>,
     label: string,
@@ -49,7 +57,7 @@ export function BusinessFields({ values, errors, onChange, messages }: BusinessF
       id={`pk-${field}`}
       label={label}
       hint={hint}
-      error={formatFieldError(messages, errors[field])}
+      error={formatFieldError(messages, errors[field], locale)}
     >
       {(aria) => (
         <input

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { enPlanStep } from '../messages/compiled/enPlanStep.js';
+import { messagesFor } from '../messages/messagesFor.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { quote } from '../pricing/quote.js';
 import { makeCatalog } from '../test-utils/factories.js';
@@ -106,5 +107,63 @@ describe('the terms beside the Pay button', () => {
       'href',
       'https://shop.example/privacy',
     );
+  });
+});
+
+describe('pro plan, 14-day trial, German VAT: the first charge', () => {
+  const terms = (today?: number, locale = 'en-US', messages = enPlanStep) =>
+    render(
+      <PaymentTerms
+        quote={quote({
+          plan: plan('pro'),
+          interval: 'monthly',
+          currency: 'EUR',
+          taxRateBasisPoints: 1900,
+        })}
+        money={(amount) => formatMoney(amount, 'EUR', locale)}
+        acceptedCards={cards}
+        locale={locale}
+        messages={messages}
+        today={today}
+      />,
+    );
+
+  it('before the browser’s clock is known (the server’s HTML), in how many days', () => {
+    terms();
+    expect(
+      screen.getByText(
+        'Nothing to pay today. The first charge of €34.51 is in 14 days, then it renews until you cancel.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('on 26 November 2026, the day: 10 December 2026', () => {
+    terms(Date.parse('2026-11-26T10:00:00Z'));
+    expect(
+      screen.getByText(
+        'Nothing to pay today. The first charge of €34.51 is on December 10, 2026, then it renews until you cancel.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('counts in UTC, as the receipt does: in Kiribati (UTC+14) late on 26 November UTC, still 10 December', () => {
+    const timeZone = process.env.TZ;
+    process.env.TZ = 'Pacific/Kiritimati'; // already 27 November there
+    try {
+      terms(Date.parse('2026-11-26T23:59:00Z'));
+      expect(screen.getByText(/is on December 10, 2026,/)).toBeVisible();
+    } finally {
+      if (timeZone === undefined) delete process.env.TZ;
+      else process.env.TZ = timeZone;
+    }
+  });
+
+  it('writes the date in the page’s language (German)', () => {
+    terms(Date.parse('2026-11-26T10:00:00Z'), 'de-DE', messagesFor('de-DE'));
+    expect(
+      screen.getByText(
+        'Heute zahlen Sie nichts. Die erste Abbuchung von 34,51 € erfolgt am 10. Dezember 2026, danach verlängert sich das Abo, bis Sie kündigen.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -14,11 +14,17 @@ export interface PaymentTermsProps {
   locale?: string | undefined;
   /** No country chosen yet: the tax, so the amount that renews, is not known. */
   taxPending?: boolean | undefined;
+  /**
+   * The browser's clock (ms) once the form has hydrated; none in the server's HTML and the
+   * first render. With it a trial names the day of its first charge, without it the days.
+   */
+  today?: number | undefined;
   messages: Pick<
     PlanStepFormMessages,
     | 'renewsMonthly'
     | 'renewsYearly'
     | 'trialFirstCharge'
+    | 'trialFirstChargeOn'
     | 'securePayment'
     | 'acceptedCards'
     | 'termsLink'
@@ -28,9 +34,9 @@ export interface PaymentTermsProps {
 
 /**
  * What a careful buyer reads next to the Pay button: what renews, when and for how much
- * (the first charge after a trial), that the payment is secure and which cards are taken,
- * and the merchant's terms and privacy policy. A free plan renews nothing and says so by
- * saying nothing.
+ * (the first charge after a trial, on its date once in the browser), that the payment is
+ * secure and which cards are taken, and the merchant's terms and privacy policy. A free plan
+ * renews nothing and says so by saying nothing.
  */
 export function PaymentTerms({
   quote,
@@ -41,6 +47,7 @@ export function PaymentTerms({
   locale,
   messages,
   taxPending = false,
+  today,
 }: PaymentTermsProps) {
   const free = quote.total === 0;
   // An amount without its tax would promise less than is charged: wait for the country.
@@ -48,11 +55,26 @@ export function PaymentTerms({
     free || (taxPending && !quote.taxInclusive)
       ? null
       : quote.trialDays
-        ? formatMessage(
-            messages.trialFirstCharge,
-            { days: quote.trialDays, amount: money(quote.total) },
-            locale,
-          )
+        ? today
+          ? formatMessage(
+              messages.trialFirstChargeOn,
+              {
+                amount: money(quote.total),
+                // As the finish step and the receipt write it (`formatDate`: long, in UTC; the
+                // store ends a trial N × 24 hours after it starts), without their cached
+                // formatters: the plan step's budget is 12 kB.
+                date: new Intl.DateTimeFormat(locale, {
+                  dateStyle: 'long',
+                  timeZone: 'UTC',
+                }).format(today + quote.trialDays * 86_400_000),
+              },
+              locale,
+            )
+          : formatMessage(
+              messages.trialFirstCharge,
+              { days: quote.trialDays, amount: money(quote.total) },
+              locale,
+            )
         : formatMessage(
             quote.interval === 'yearly' ? messages.renewsYearly : messages.renewsMonthly,
             { amount: money(quote.total) },

@@ -1,6 +1,24 @@
-import { fireEvent, type RenderOptions, screen, waitFor, within } from '@testing-library/react';
+import {
+  fireEvent,
+  type RenderOptions,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type Mock,
+  vi,
+} from 'vitest';
 import type { Plan } from '../catalog/schema.js';
 import { resolveMessages } from '../messages/messages.js';
 import {
@@ -429,6 +447,50 @@ describe('pro plan with a 14-day trial', () => {
     await user.click(screen.getByRole('button', { name: 'Start 14-day trial' }));
     await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
     expect(action.mock.calls[0]?.[1].get('paymentMethod')).toMatch(/^pm_/);
+  });
+});
+
+describe('pro plan with a 14-day trial, a German buyer, on 26 November 2026', () => {
+  const germanBuyer = { ...initialPlanStepState, values: { country: 'DE' } };
+  const form = () => (
+    <PlanStepForm
+      plan={catalogPlan('pro')}
+      countries={catalog.countries}
+      currencies={planCurrencies(catalog, catalogPlan('pro'))}
+      intervals={planIntervals(catalogPlan('pro'))}
+      action={echoAction()}
+      initialState={germanBuyer}
+      messages={resolveMessages()}
+      locale="en-US"
+      payment={<TestCardFields />}
+    />
+  );
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T10:00:00Z'), toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('the server’s HTML (prerendered, all a visitor without JavaScript reads) says in 14 days', () => {
+    const html = renderToString(form());
+    expect(html).toContain('The first charge of €34.51 is in 14 days, then it renews');
+    expect(html).not.toContain('December');
+  });
+
+  it('hydrates that HTML without a mismatch, then names the day: 10 December 2026', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(form());
+    document.body.append(container);
+    // A mismatch fails the render: React throws it as a recoverable error.
+    render(form(), { container, hydrate: true });
+    expect(
+      screen.getByText(
+        'Nothing to pay today. The first charge of €34.51 is on December 10, 2026, then it renews until you cancel.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/in 14 days/)).toBeNull();
+    container.remove();
   });
 });
 

@@ -118,6 +118,13 @@ export function PlanStepForm(props: PlanStepFormProps) {
     if (buyer) dispatch({ type: 'restore', ...buyer });
   }, [restoredFrom]);
 
+  // The plan step is prerendered, so its server cannot know today's date (issue 13, item 8):
+  // the server HTML, which is all a visitor without JavaScript reads, gives a trial's first
+  // charge in days, and so does the first render here, or hydration would not match it.
+  // Then the browser's clock lets the terms name the day.
+  const [today, setToday] = useState<number>();
+  useEffect(() => setToday(Date.now()), []);
+
   // Move focus to the first invalid field, or to the form's alert, after each failed submit.
   useEffect(() => {
     if (form.focusRequest === 0) return;
@@ -252,6 +259,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
           errors={form.errors}
           onChange={setBusiness}
           messages={messages}
+          locale={locale}
         />
         {isFreePlan(plan) ? null : (
           <PromoField
@@ -299,6 +307,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
         privacyUrl={props.privacyUrl}
         locale={locale}
         taxPending={countryRate === undefined}
+        today={today}
         messages={messages}
       />
     </form>

@@ -98,6 +98,7 @@ export const PLAN_STEP_FORM_MESSAGE_KEYS = [
   'renewsMonthly',
   'renewsYearly',
   'trialFirstCharge',
+  'trialFirstChargeOn',
   'securePayment',
   'acceptedCards',
   'termsLink',

@@ -355,6 +355,13 @@ export const ar: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'لا شيء للدفع اليوم. أول خصم بمبلغ ',
+    ['amount'],
+    ' في ',
+    ['date'],
+    '، ثم يتجدد حتى تلغيه.',
+  ],
   termsLink: 'شروط الخدمة',
   privacyLink: 'سياسة الخصوصية',
 };

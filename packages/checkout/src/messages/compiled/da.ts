@@ -344,6 +344,13 @@ export const da: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'Intet at betale i dag. Den første opkrævning på ',
+    ['amount'],
+    ' sker den ',
+    ['date'],
+    ', derefter fornyes det, indtil du opsiger.',
+  ],
   termsLink: 'Servicevilkår',
   privacyLink: 'Privatlivspolitik',
 };

@@ -358,6 +358,13 @@ export const de: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'Heute zahlen Sie nichts. Die erste Abbuchung von ',
+    ['amount'],
+    ' erfolgt am ',
+    ['date'],
+    ', danach verlängert sich das Abo, bis Sie kündigen.',
+  ],
   termsLink: 'AGB',
   privacyLink: 'Datenschutzerklärung',
 };

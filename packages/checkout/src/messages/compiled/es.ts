@@ -344,6 +344,13 @@ export const es: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'Hoy no paga nada. El primer cargo de ',
+    ['amount'],
+    ' será el ',
+    ['date'],
+    ' y después se renueva hasta que lo cancele.',
+  ],
   termsLink: 'Condiciones del servicio',
   privacyLink: 'Política de privacidad',
 };

@@ -354,6 +354,13 @@ export const fr: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'Rien à payer aujourd’hui. Le premier prélèvement de ',
+    ['amount'],
+    ' a lieu le ',
+    ['date'],
+    ', puis l’abonnement se renouvelle jusqu’à résiliation.',
+  ],
   termsLink: 'Conditions générales',
   privacyLink: 'Politique de confidentialité',
 };

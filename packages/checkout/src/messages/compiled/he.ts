@@ -319,6 +319,13 @@ export const he: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'אין תשלום היום. החיוב הראשון של ',
+    ['amount'],
+    ' יתבצע ב־',
+    ['date'],
+    ', ולאחר מכן המינוי מתחדש עד לביטול.',
+  ],
   termsLink: 'תנאי השירות',
   privacyLink: 'מדיניות פרטיות',
 };

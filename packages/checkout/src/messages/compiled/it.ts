@@ -353,6 +353,13 @@ export const it: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'Oggi non paghi nulla. Il primo addebito di ',
+    ['amount'],
+    ' avverrà il ',
+    ['date'],
+    ', poi si rinnova finché non disdici.',
+  ],
   termsLink: 'Termini di servizio',
   privacyLink: 'Informativa sulla privacy',
 };

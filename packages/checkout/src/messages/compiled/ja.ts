@@ -331,6 +331,13 @@ export const ja: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    '本日のお支払いはありません。',
+    ['date'],
+    'に',
+    ['amount'],
+    'の初回請求があり、その後は解約するまで自動更新されます。',
+  ],
   termsLink: '利用規約',
   privacyLink: 'プライバシーポリシー',
 };

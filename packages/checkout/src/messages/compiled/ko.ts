@@ -313,6 +313,13 @@ export const ko: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    '오늘은 결제되지 않습니다. ',
+    ['date'],
+    '에 첫 결제 ',
+    ['amount'],
+    '이(가) 청구되며, 이후 해지할 때까지 갱신됩니다.',
+  ],
   termsLink: '서비스 약관',
   privacyLink: '개인정보 처리방침',
 };

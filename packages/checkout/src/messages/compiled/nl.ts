@@ -349,6 +349,13 @@ export const nl: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'Vandaag betaalt u niets. De eerste afschrijving van ',
+    ['amount'],
+    ' volgt op ',
+    ['date'],
+    ', daarna wordt het verlengd tot u opzegt.',
+  ],
   termsLink: 'Algemene voorwaarden',
   privacyLink: 'Privacybeleid',
 };

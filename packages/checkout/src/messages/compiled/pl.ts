@@ -373,6 +373,13 @@ export const pl: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'Dziś nic nie płacisz. Pierwsze obciążenie kwotą ',
+    ['amount'],
+    ' nastąpi ',
+    ['date'],
+    ', potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
+  ],
   termsLink: 'Regulamin',
   privacyLink: 'Polityka prywatności',
 };

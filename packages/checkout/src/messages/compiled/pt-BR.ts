@@ -333,6 +333,13 @@ export const ptBR: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'Nada a pagar hoje. A primeira cobrança de ',
+    ['amount'],
+    ' será em ',
+    ['date'],
+    ' e depois renova até você cancelar.',
+  ],
   termsLink: 'Termos de serviço',
   privacyLink: 'Política de privacidade',
 };

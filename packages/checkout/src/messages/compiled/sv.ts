@@ -334,6 +334,13 @@ export const sv: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'Inget att betala i dag. Den första debiteringen på ',
+    ['amount'],
+    ' sker den ',
+    ['date'],
+    ', sedan förnyas det tills du säger upp.',
+  ],
   termsLink: 'Användarvillkor',
   privacyLink: 'Integritetspolicy',
 };

@@ -328,6 +328,13 @@ export const tr: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    'Bugün ödeme yok. ',
+    ['amount'],
+    ' tutarındaki ilk ödeme ',
+    ['date'],
+    ' tarihinde alınır, ardından iptal edene kadar yenilenir.',
+  ],
   termsLink: 'Hizmet koşulları',
   privacyLink: 'Gizlilik politikası',
 };

@@ -279,6 +279,13 @@ export const zhCN: CompiledMessages = {
       },
     ],
   ],
+  trialFirstChargeOn: [
+    '今天无需付款。',
+    ['date'],
+    '首次扣款 ',
+    ['amount'],
+    '，之后自动续订，直至您取消。',
+  ],
   termsLink: '服务条款',
   privacyLink: '隐私政策',
 };

@@ -241,6 +241,8 @@ export const da: CheckoutMessages = {
   renewsYearly: 'Fornyes hvert år til {amount}, indtil du opsiger.',
   trialFirstCharge:
     '{days, plural, one {Intet at betale i dag. Den første opkrævning på {amount} sker om # dag, derefter fornyes det, indtil du opsiger.} other {Intet at betale i dag. Den første opkrævning på {amount} sker om # dage, derefter fornyes det, indtil du opsiger.}}',
+  trialFirstChargeOn:
+    'Intet at betale i dag. Den første opkrævning på {amount} sker den {date}, derefter fornyes det, indtil du opsiger.',
   termsLink: 'Servicevilkår',
   privacyLink: 'Privatlivspolitik',
 };

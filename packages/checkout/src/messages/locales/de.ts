@@ -252,6 +252,8 @@ export const de: CheckoutMessages = {
   renewsYearly: 'Verlängert sich jährlich zu {amount}, bis Sie kündigen.',
   trialFirstCharge:
     '{days, plural, one {Heute zahlen Sie nichts. Die erste Abbuchung von {amount} erfolgt in # Tag, danach verlängert sich das Abo, bis Sie kündigen.} other {Heute zahlen Sie nichts. Die erste Abbuchung von {amount} erfolgt in # Tagen, danach verlängert sich das Abo, bis Sie kündigen.}}',
+  trialFirstChargeOn:
+    'Heute zahlen Sie nichts. Die erste Abbuchung von {amount} erfolgt am {date}, danach verlängert sich das Abo, bis Sie kündigen.',
   termsLink: 'AGB',
   privacyLink: 'Datenschutzerklärung',
 };

@@ -240,7 +240,9 @@ export const en = {
   renewsMonthly: 'Renews monthly at {amount} until you cancel.',
   renewsYearly: 'Renews yearly at {amount} until you cancel.',
   trialFirstCharge:
-    '{days, plural, one {Nothing to pay today. The first charge of {amount} is in # day, then it renews until you cancel.} other {Nothing to pay today. The first charge of {amount} is in # days, then it renews until you cancel.}}',
+    'Nothing to pay today. The first charge of {amount} is in {days, plural, one {# day} other {# days}}, then it renews until you cancel.',
+  trialFirstChargeOn:
+    'Nothing to pay today. The first charge of {amount} is on {date}, then it renews until you cancel.',
   termsLink: 'Terms of service',
   privacyLink: 'Privacy policy',
 } as const;

@@ -243,6 +243,8 @@ export const es: CheckoutMessages = {
   renewsYearly: 'Se renueva cada año por {amount} hasta que lo cancele.',
   trialFirstCharge:
     '{days, plural, one {Hoy no paga nada. El primer cargo de {amount} será dentro de # día y después se renueva hasta que lo cancele.} other {Hoy no paga nada. El primer cargo de {amount} será dentro de # días y después se renueva hasta que lo cancele.}}',
+  trialFirstChargeOn:
+    'Hoy no paga nada. El primer cargo de {amount} será el {date} y después se renueva hasta que lo cancele.',
   termsLink: 'Condiciones del servicio',
   privacyLink: 'Política de privacidad',
 };

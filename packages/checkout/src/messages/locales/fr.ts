@@ -247,6 +247,8 @@ export const fr: CheckoutMessages = {
   renewsYearly: 'Renouvelé chaque année à {amount} jusqu’à résiliation.',
   trialFirstCharge:
     '{days, plural, one {Rien à payer aujourd’hui. Le premier prélèvement de {amount} a lieu dans # jour, puis l’abonnement se renouvelle jusqu’à résiliation.} other {Rien à payer aujourd’hui. Le premier prélèvement de {amount} a lieu dans # jours, puis l’abonnement se renouvelle jusqu’à résiliation.}}',
+  trialFirstChargeOn:
+    'Rien à payer aujourd’hui. Le premier prélèvement de {amount} a lieu le {date}, puis l’abonnement se renouvelle jusqu’à résiliation.',
   termsLink: 'Conditions générales',
   privacyLink: 'Politique de confidentialité',
 };

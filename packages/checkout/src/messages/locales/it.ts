@@ -248,6 +248,8 @@ export const it: CheckoutMessages = {
   renewsYearly: 'Si rinnova ogni anno a {amount} finché non disdici.',
   trialFirstCharge:
     '{days, plural, one {Oggi non paghi nulla. Il primo addebito di {amount} avverrà tra # giorno, poi si rinnova finché non disdici.} other {Oggi non paghi nulla. Il primo addebito di {amount} avverrà tra # giorni, poi si rinnova finché non disdici.}}',
+  trialFirstChargeOn:
+    'Oggi non paghi nulla. Il primo addebito di {amount} avverrà il {date}, poi si rinnova finché non disdici.',
   termsLink: 'Termini di servizio',
   privacyLink: 'Informativa sulla privacy',
 };

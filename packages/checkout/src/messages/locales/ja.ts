@@ -243,6 +243,8 @@ export const ja: CheckoutMessages = {
   renewsYearly: '解約するまで毎年{amount}で自動更新されます。',
   trialFirstCharge:
     '{days, plural, other {本日のお支払いはありません。#日後に{amount}の初回請求があり、その後は解約するまで自動更新されます。}}',
+  trialFirstChargeOn:
+    '本日のお支払いはありません。{date}に{amount}の初回請求があり、その後は解約するまで自動更新されます。',
   termsLink: '利用規約',
   privacyLink: 'プライバシーポリシー',
 };

@@ -248,6 +248,8 @@ export const nl: CheckoutMessages = {
   renewsYearly: 'Wordt jaarlijks verlengd voor {amount} tot u opzegt.',
   trialFirstCharge:
     '{days, plural, one {Vandaag betaalt u niets. De eerste afschrijving van {amount} volgt over # dag, daarna wordt het verlengd tot u opzegt.} other {Vandaag betaalt u niets. De eerste afschrijving van {amount} volgt over # dagen, daarna wordt het verlengd tot u opzegt.}}',
+  trialFirstChargeOn:
+    'Vandaag betaalt u niets. De eerste afschrijving van {amount} volgt op {date}, daarna wordt het verlengd tot u opzegt.',
   termsLink: 'Algemene voorwaarden',
   privacyLink: 'Privacybeleid',
 };

@@ -249,6 +249,8 @@ export const pl: CheckoutMessages = {
   renewsYearly: 'Odnawia się co rok za {amount}, dopóki nie zrezygnujesz.',
   trialFirstCharge:
     '{days, plural, one {Dziś nic nie płacisz. Pierwsze obciążenie kwotą {amount} nastąpi za # dzień, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.} few {Dziś nic nie płacisz. Pierwsze obciążenie kwotą {amount} nastąpi za # dni, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.} many {Dziś nic nie płacisz. Pierwsze obciążenie kwotą {amount} nastąpi za # dni, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.} other {Dziś nic nie płacisz. Pierwsze obciążenie kwotą {amount} nastąpi za # dnia, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.}}',
+  trialFirstChargeOn:
+    'Dziś nic nie płacisz. Pierwsze obciążenie kwotą {amount} nastąpi {date}, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
   termsLink: 'Regulamin',
   privacyLink: 'Polityka prywatności',
 };

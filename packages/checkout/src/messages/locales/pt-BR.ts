@@ -245,6 +245,8 @@ export const ptBR: CheckoutMessages = {
   renewsYearly: 'Renova anualmente por {amount} até você cancelar.',
   trialFirstCharge:
     '{days, plural, one {Nada a pagar hoje. A primeira cobrança de {amount} será em # dia e depois renova até você cancelar.} other {Nada a pagar hoje. A primeira cobrança de {amount} será em # dias e depois renova até você cancelar.}}',
+  trialFirstChargeOn:
+    'Nada a pagar hoje. A primeira cobrança de {amount} será em {date} e depois renova até você cancelar.',
   termsLink: 'Termos de serviço',
   privacyLink: 'Política de privacidade',
 };

@@ -245,6 +245,8 @@ export const sv: CheckoutMessages = {
   renewsYearly: 'Förnyas varje år för {amount} tills du säger upp.',
   trialFirstCharge:
     '{days, plural, one {Inget att betala i dag. Den första debiteringen på {amount} sker om # dag, sedan förnyas det tills du säger upp.} other {Inget att betala i dag. Den första debiteringen på {amount} sker om # dagar, sedan förnyas det tills du säger upp.}}',
+  trialFirstChargeOn:
+    'Inget att betala i dag. Den första debiteringen på {amount} sker den {date}, sedan förnyas det tills du säger upp.',
   termsLink: 'Användarvillkor',
   privacyLink: 'Integritetspolicy',
 };

@@ -238,6 +238,8 @@ export const tr: CheckoutMessages = {
   renewsYearly: 'İptal edene kadar her yıl {amount} tutarıyla yenilenir.',
   trialFirstCharge:
     '{days, plural, other {Bugün ödeme yok. {amount} tutarındaki ilk ödeme # gün sonra alınır, ardından iptal edene kadar yenilenir.}}',
+  trialFirstChargeOn:
+    'Bugün ödeme yok. {amount} tutarındaki ilk ödeme {date} tarihinde alınır, ardından iptal edene kadar yenilenir.',
   termsLink: 'Hizmet koşulları',
   privacyLink: 'Gizlilik politikası',
 };

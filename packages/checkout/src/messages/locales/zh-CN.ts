@@ -221,6 +221,7 @@ export const zhCN: CheckoutMessages = {
   renewsYearly: '每年按 {amount} 自动续订，直至您取消。',
   trialFirstCharge:
     '{days, plural, other {今天无需付款。# 天后首次扣款 {amount}，之后自动续订，直至您取消。}}',
+  trialFirstChargeOn: '今天无需付款。{date}首次扣款 {amount}，之后自动续订，直至您取消。',
   termsLink: '服务条款',
   privacyLink: '隐私政策',
 };
