@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { formatDate } from '../messages/intlFormats.js';
 import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import type { FinishView } from '../views/types.js';
-import { formatDate, ReceiptTable } from './ReceiptTable.js';
+import { ReceiptTable } from './ReceiptTable.js';
 
 /** Props of {@link FinishStep}. */
 export interface FinishStepProps {

@@ -1,7 +1,7 @@
+import { formatDate } from '../messages/intlFormats.js';
 import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { SubscriptionPageView } from '../views/types.js';
-import { formatDate } from './ReceiptTable.js';
 import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
 /** A form's action: a Server Action, or the URL a plain form posts to. */

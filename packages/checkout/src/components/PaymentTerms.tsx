@@ -1,4 +1,5 @@
 import { formatMessage } from '../messages/formatMessage.js';
+import { formatDate } from '../messages/intlFormats.js';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import type { Quote } from '../pricing/quote.js';
 
@@ -60,13 +61,9 @@ export function PaymentTerms({
               messages.trialFirstChargeOn,
               {
                 amount: money(quote.total),
-                // As the finish step and the receipt write it (`formatDate`: long, in UTC; the
-                // store ends a trial N × 24 hours after it starts), without their cached
-                // formatters: the plan step's budget is 12 kB.
-                date: new Intl.DateTimeFormat(locale, {
-                  dateStyle: 'long',
-                  timeZone: 'UTC',
-                }).format(today + quote.trialDays * 86_400_000),
+                // As the finish step and the receipt will write it: the store ends a trial
+                // N × 24 hours after it starts.
+                date: formatDate(today + quote.trialDays * 86_400_000, locale),
               },
               locale,
             )

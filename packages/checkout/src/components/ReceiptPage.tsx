@@ -1,8 +1,9 @@
 import { countryNameIn } from '../catalog/countryNames.js';
+import { formatDate } from '../messages/intlFormats.js';
 import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import type { ReceiptPageView } from '../views/types.js';
 import { PrintButton } from './PrintButton.js';
-import { formatDate, ReceiptTable } from './ReceiptTable.js';
+import { ReceiptTable } from './ReceiptTable.js';
 import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
 /** Props of {@link ReceiptPage}. */

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '../messages/intlFormats.js';
+import { formatDate } from '../messages/intlFormats.js';
 import { type CompiledMessages, formatMessage } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { Receipt } from '../views/types.js';
@@ -13,11 +13,6 @@ export function cardBrandName(brand: string): string {
     discover: 'Discover',
   };
   return names[brand] ?? 'Card';
-}
-
-/** A date as the receipt shows it: long style, in UTC (the store's dates are UTC). */
-export function formatDate(iso: string, locale: string | undefined): string {
-  return dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /** Props of {@link ReceiptTable}. */

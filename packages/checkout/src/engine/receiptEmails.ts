@@ -13,6 +13,7 @@ import type { CheckoutEvent, EventPaymentMethod } from '../events/types.js';
 import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
 import { compileMessages } from '../messages/compileMessages.js';
 import { formatMessage } from '../messages/formatMessage.js';
+import { formatDate } from '../messages/intlFormats.js';
 import { messagesFor as shippedMessagesFor } from '../messages/messagesFor.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
@@ -51,18 +52,6 @@ const escapeHtml = (text: string) =>
     (char) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
-
-function formatDate(iso: string, locale: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(iso),
-    );
-  } catch {
-    return new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(iso),
-    );
-  }
-}
 
 interface Section {
   heading: string;

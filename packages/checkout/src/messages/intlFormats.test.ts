@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat, pluralRules } from './intlFormats.js';
+import { dateTimeFormat, formatDate, numberFormat, pluralRules } from './intlFormats.js';
 
 describe('intlFormats', () => {
   it('makes a formatter once per locale and options, and formats as a fresh one does', () => {
@@ -28,5 +28,13 @@ describe('intlFormats', () => {
     for (let i = 0; i < 600; i++) numberFormat(`en-x-n${i}`);
     // The table was emptied on the way, so the first one is made again.
     expect(numberFormat('en-x-first')).not.toBe(first);
+  });
+
+  it('writes a date the one way the checkout does: long, in UTC, English for a refused locale', () => {
+    // 23:30 UTC stays the 10th whatever the machine's time zone.
+    const late = Date.parse('2026-12-10T23:30:00Z');
+    expect(formatDate(late, 'en')).toBe('December 10, 2026');
+    expect(formatDate('2026-12-10T23:30:00Z', 'de')).toBe('10. Dezember 2026');
+    expect(formatDate(late, 'not a locale!')).toBe('December 10, 2026');
   });
 });

@@ -40,3 +40,21 @@ export function pluralRules(
 ): Intl.PluralRules {
   return reuse('p', locale, options, () => new Intl.PluralRules(locale, options));
 }
+
+const LONG_UTC = { dateStyle: 'long', timeZone: 'UTC' } as const;
+
+/**
+ * A date as the checkout writes it everywhere: the receipt, the finish step, the manage
+ * page, the emails and a trial's first charge on the plan step. Long style, in UTC, as the
+ * store keeps dates. A locale the runtime refuses (one stored with an old purchase) falls
+ * back to English.
+ */
+export function formatDate(date: string | number, locale: string | undefined): string {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = dateTimeFormat(locale, LONG_UTC);
+  } catch {
+    format = dateTimeFormat('en', LONG_UTC);
+  }
+  return format.format(new Date(date));
+}
