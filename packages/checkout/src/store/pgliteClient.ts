@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { type FolderLock, lockFolder } from './folderLock.js';
 import { loadPglite } from './loadDriver.js';
+import { createPglitePreparedQuery } from './pglitePreparedQuery.js';
 import type { StoreLockedError } from './storeErrors.js';
 import type { SqlClient, SqlQueryable } from './types.js';
 
@@ -52,14 +53,16 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
   // Imported lazily so that a consumer running on Postgres only need not install PGlite
   // (it is an optional peer dependency).
   let db: PGlite;
+  let pglite: Awaited<ReturnType<typeof loadPglite>>;
   try {
     // Loaded at run time, invisible to bundlers (loadDriver.ts).
-    const pglite = await loadPglite();
+    pglite = await loadPglite();
     db = dataDir === undefined ? await pglite.PGlite.create() : await pglite.PGlite.create(dataDir);
   } catch (error) {
     await lock?.release();
     throw error;
   }
+  const prepared = createPglitePreparedQuery(db, pglite);
 
   /** After the lock is lost another process may own the folder: no further statement. */
   const assertLocked = () => {
@@ -67,20 +70,30 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
   };
 
   const queryOn =
-    (target: Pick<typeof db, 'query'>): SqlQueryable['query'] =>
+    (
+      target: Pick<Transaction, 'query'> & { closed?: boolean },
+      inTransaction: boolean,
+    ): SqlQueryable['query'] =>
     async <Row>(text: string, params: readonly unknown[] = []) => {
       assertLocked();
-      const result = await target.query<Row>(text, [...params]);
-      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+      // As PGlite's own `tx.query` does: a transaction's handle is dead once it has ended.
+      if (target.closed) throw new Error('Transaction is closed');
+      const unprepared = async () => {
+        const result = await target.query<Row>(text, [...params]);
+        return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+      };
+      // Statements with parameters are prepared once (pglitePreparedQuery.ts); those
+      // without may hold several statements (the migrations do), which only `query` runs.
+      return params.length > 0 ? prepared(text, params, inTransaction, unprepared) : unprepared();
     };
 
   return {
-    query: queryOn(db),
+    query: queryOn(db, false),
     // Inside the callback only `tx` may be used: a query on `db` itself would wait for
     // the transaction to end, which waits for the callback: a deadlock.
     async transaction(fn) {
       assertLocked();
-      return db.transaction((tx) => fn({ query: queryOn(tx) }));
+      return db.transaction((tx) => fn({ query: queryOn(tx, true) }));
     },
     async close() {
       // The lock is released only after PGlite has flushed and closed its files.

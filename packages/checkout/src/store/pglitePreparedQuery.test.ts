@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPgliteClient } from './pgliteClient.js';
+import type { SqlClient } from './types.js';
+
+// The PGlite client prepares every statement with parameters under a name
+// (pglitePreparedQuery.ts), speaking the extended protocol itself. These tests hold it to
+// what `PGlite.query` does: the same values in and rows out, errors that leave the
+// connection usable, transactions that stay whole, and plans renewed after a migration.
+
+let client: SqlClient;
+
+// One database for the file (opening PGlite takes a second); a fresh table for each test.
+beforeAll(async () => {
+  client = await createPgliteClient();
+});
+
+beforeEach(async () => {
+  await client.query('DROP TABLE IF EXISTS item');
+  await client.query(`CREATE TABLE item (
+    id text PRIMARY KEY, amount bigint NOT NULL, ok boolean, at timestamptz, data jsonb,
+    note text)`);
+});
+
+afterAll(async () => {
+  await client.close();
+});
+
+const insert = 'INSERT INTO item (id, amount, ok, at, data, note) VALUES ($1, $2, $3, $4, $5, $6)';
+
+describe('a prepared statement on PGlite', () => {
+  it('is prepared once under a name, not parsed again on each call', async () => {
+    const select = 'SELECT id FROM item WHERE amount > $1 AND note IS DISTINCT FROM $2';
+    for (let call = 0; call < 3; call++) await client.query(select, [call, 'x']);
+    const { rows } = await client.query<{ name: string }>(
+      'SELECT name FROM pg_prepared_statements WHERE statement = $1',
+      [select],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.name).toMatch(/^pk\d+_/);
+  });
+
+  it('takes and returns every column type the store uses, the same on each call', async () => {
+    const at = new Date('2026-11-26T08:00:00.123Z');
+    const first = await client.query(insert, [
+      'a',
+      1200,
+      true,
+      at,
+      { plan: 'pro', seats: [1] },
+      null,
+    ]);
+    expect(first.affectedRows).toBe(1);
+    await client.query(insert, ['b', '9007199254740993', false, null, null, "it's"]);
+    for (let call = 0; call < 3; call++) {
+      const { rows } = await client.query<Record<string, unknown>>(
+        'SELECT * FROM item WHERE id = ANY($1::text[]) ORDER BY id',
+        [['a', 'b']],
+      );
+      expect(rows).toEqual([
+        { id: 'a', amount: 1200, ok: true, at, data: { plan: 'pro', seats: [1] }, note: null },
+        {
+          id: 'b',
+          amount: 9007199254740993n,
+          ok: false,
+          at: null,
+          data: null,
+          note: "it's",
+        },
+      ]);
+    }
+  });
+
+  it('counts the rows an update changed', async () => {
+    await client.query(insert, ['a', 1, true, null, null, null]);
+    await client.query(insert, ['b', 2, true, null, null, null]);
+    const changed = await client.query('UPDATE item SET ok = $1 WHERE amount < $2', [false, 10]);
+    expect(changed.affectedRows).toBe(2);
+    const none = await client.query('UPDATE item SET ok = $1 WHERE amount < $2', [false, 0]);
+    expect(none.affectedRows).toBe(0);
+  });
+
+  it('throws the database error with its code and keeps the connection usable', async () => {
+    await client.query(insert, ['a', 1, true, null, null, null]);
+    const error = await client.query(insert, ['a', 2, true, null, null, null]).catch((e) => e);
+    expect(error).toMatchObject({ code: '23505' });
+    // A value of the wrong type fails at Bind, after the statement is prepared.
+    await expect(client.query(insert, ['c', 'many', true, null, null, null])).rejects.toMatchObject(
+      { code: '22P02' },
+    );
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM item WHERE amount >= $1',
+      [0],
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  it('runs inside a transaction, and a failure there rolls the whole transaction back', async () => {
+    await client.transaction(async (tx) => {
+      await tx.query(insert, ['a', 1, true, null, null, null]);
+      await tx.query(insert, ['b', 2, true, null, null, null]);
+    });
+    const failed = client.transaction(async (tx) => {
+      await tx.query(insert, ['c', 3, true, null, null, null]);
+      await tx.query(insert, ['a', 4, true, null, null, null]);
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23505' });
+    // The statement prepared inside the rolled-back transaction is still usable after it.
+    await client.query(insert, ['d', 5, true, null, null, null]);
+    const { rows } = await client.query<{ id: string }>(
+      'SELECT id FROM item WHERE amount > $1 ORDER BY id',
+      [0],
+    );
+    expect(rows.map((row) => row.id)).toEqual(['a', 'b', 'd']);
+  });
+
+  it('waits for an open transaction instead of running inside it', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted: () => void = () => {};
+    const insertedInside = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const transaction = client
+      .transaction(async (tx) => {
+        await tx.query(insert, ['inside', 1, true, null, null, null]);
+        inserted();
+        await held;
+        throw new Error('rolled back on purpose');
+      })
+      .catch(() => 'rolled back');
+    await insertedInside;
+    // Started while the transaction is open: it must not see (or join) the transaction.
+    const outside = client.query(insert, ['outside', 2, true, null, null, null]);
+    release();
+    expect(await transaction).toBe('rolled back');
+    await outside;
+    const { rows } = await client.query<{ id: string }>(
+      'SELECT id FROM item WHERE amount > $1 ORDER BY id',
+      [0],
+    );
+    expect(rows.map((row) => row.id)).toEqual(['outside']);
+  });
+
+  it('prepares the statement again after a migration changes what it returns', async () => {
+    const select = 'SELECT * FROM item WHERE id = $1';
+    await client.query(insert, ['a', 1, true, null, null, null]);
+    expect((await client.query(select, ['a'])).rows[0]).not.toHaveProperty('extra');
+    await client.query("ALTER TABLE item ADD COLUMN extra text NOT NULL DEFAULT 'new'");
+    const { rows } = await client.query(select, ['a']);
+    expect(rows[0]).toMatchObject({ id: 'a', extra: 'new' });
+  });
+
+  it('refuses a transaction handle used after its transaction ended', async () => {
+    const kept = await client.transaction(async (tx) => tx);
+    await expect(kept.query('SELECT $1::int AS n', [1])).rejects.toThrow('Transaction is closed');
+  });
+});
