@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPgliteClient } from './pgliteClient.js';
+import { createPglitePreparedQuery } from './pglitePreparedQuery.js';
 import type { SqlClient } from './types.js';
 
 // The PGlite client prepares every statement with parameters under a name
@@ -155,5 +157,15 @@ describe('a prepared statement on PGlite', () => {
   it('refuses a transaction handle used after its transaction ended', async () => {
     const kept = await client.transaction(async (tx) => tx);
     await expect(kept.query('SELECT $1::int AS n', [1])).rejects.toThrow('Transaction is closed');
+  });
+});
+
+describe('a PGlite release without the protocol pieces', () => {
+  it('runs every statement through query() as before', async () => {
+    const prepared = createPglitePreparedQuery({} as PGlite, {} as never);
+    const answer = { rows: [{ n: 1 }], affectedRows: 0 };
+    const unprepared = vi.fn(async () => answer);
+    await expect(prepared('SELECT $1::int AS n', [1], false, unprepared)).resolves.toBe(answer);
+    expect(unprepared).toHaveBeenCalledOnce();
   });
 });

@@ -36,6 +36,15 @@ export type PreparedQuery = <Row>(
  * after a migration changes a table a prepared `RETURNING *` reads, they are renewed.
  */
 export function createPglitePreparedQuery(db: PGlite, pglite: PgliteModule): PreparedQuery {
+  // Every piece is in PGlite since 0.3 (the peer range); a release without one of them
+  // gets `query()` as before rather than a store that fails.
+  const supported =
+    typeof db.execProtocol === 'function' &&
+    typeof db._runExclusiveQuery === 'function' &&
+    typeof db._runExclusiveTransaction === 'function' &&
+    typeof pglite.protocol?.serialize?.bind === 'function' &&
+    typeof pglite.parse?.parseResults === 'function';
+  if (!supported) return (_text, _params, _inTransaction, unprepared) => unprepared();
   const { serialize } = pglite.protocol;
   const names = createStatementNames();
   /** Prepared statements of this connection, by name, with their parameters' type ids. */
