@@ -145,6 +145,47 @@ describe('a prepared statement on PGlite', () => {
     expect(rows.map((row) => row.id)).toEqual(['outside']);
   });
 
+  it('keeps transactions whole when many callers run at once', async () => {
+    // 20 transactions of two inserts, raced against 20 inserts outside any transaction,
+    // all started together. Every other transaction inserts its first row twice, fails on
+    // the second and must leave nothing; an insert that ran inside it would vanish too.
+    const fails = (i: number) => i % 2 === 0;
+    const transactions = Array.from({ length: 20 }, (_, i) =>
+      client
+        .transaction(async (tx) => {
+          await tx.query(insert, [`tx${i}a`, i, true, null, null, null]);
+          // Let every other caller run while this transaction is open.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await tx.query(insert, [fails(i) ? `tx${i}a` : `tx${i}b`, i, true, null, null, null]);
+        })
+        .then(
+          () => 'committed',
+          (error: { code?: string }) => `rolled back ${error.code}`,
+        ),
+    );
+    // Once the first transaction is open.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const solos = Array.from({ length: 20 }, (_, i) =>
+      client.query(insert, [`solo${i}`, i, false, null, null, null]).then(() => 'inserted'),
+    );
+    const work = [...transactions, ...solos];
+    const outcomes = await Promise.all(work);
+    expect(outcomes.filter((o) => o === 'rolled back 23505')).toHaveLength(10);
+    expect(outcomes.filter((o) => o === 'committed')).toHaveLength(10);
+    expect(outcomes.filter((o) => o === 'inserted')).toHaveLength(20);
+    const { rows } = await client.query<{ id: string }>(
+      'SELECT id FROM item WHERE amount >= $1',
+      [0],
+    );
+    const ids = new Set(rows.map((row) => row.id));
+    expect(ids.size).toBe(10 * 2 + 20);
+    for (let i = 0; i < 20; i++) {
+      expect(ids.has(`solo${i}`)).toBe(true);
+      expect(ids.has(`tx${i}a`)).toBe(!fails(i));
+      expect(ids.has(`tx${i}b`)).toBe(!fails(i));
+    }
+  });
+
   it('prepares the statement again after a migration changes what it returns', async () => {
     const select = 'SELECT * FROM item WHERE id = $1';
     await client.query(insert, ['a', 1, true, null, null, null]);
