@@ -29,6 +29,18 @@ afterAll(async () => {
 
 const insert = 'INSERT INTO item (id, amount, ok, at, data, note) VALUES ($1, $2, $3, $4, $5, $6)';
 
+/** An item's values for {@link insert} with only id, amount and flag set. */
+const item = (id: string, amount: number, ok = true) => [id, amount, ok, null, null, null];
+
+/** The ids of the stored items, in order (read through a prepared statement too). */
+async function storedIds(): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(
+    'SELECT id FROM item WHERE amount >= $1 ORDER BY id',
+    [0],
+  );
+  return rows.map((row) => row.id);
+}
+
 describe('a prepared statement on PGlite', () => {
   it('is prepared once under a name, not parsed again on each call', async () => {
     const select = 'SELECT id FROM item WHERE amount > $1 AND note IS DISTINCT FROM $2';
@@ -73,8 +85,8 @@ describe('a prepared statement on PGlite', () => {
   });
 
   it('counts the rows an update changed', async () => {
-    await client.query(insert, ['a', 1, true, null, null, null]);
-    await client.query(insert, ['b', 2, true, null, null, null]);
+    await client.query(insert, item('a', 1));
+    await client.query(insert, item('b', 2));
     const changed = await client.query('UPDATE item SET ok = $1 WHERE amount < $2', [false, 10]);
     expect(changed.affectedRows).toBe(2);
     const none = await client.query('UPDATE item SET ok = $1 WHERE amount < $2', [false, 0]);
@@ -82,8 +94,8 @@ describe('a prepared statement on PGlite', () => {
   });
 
   it('throws the database error with its code and keeps the connection usable', async () => {
-    await client.query(insert, ['a', 1, true, null, null, null]);
-    const error = await client.query(insert, ['a', 2, true, null, null, null]).catch((e) => e);
+    await client.query(insert, item('a', 1));
+    const error = await client.query(insert, item('a', 2)).catch((e) => e);
     expect(error).toMatchObject({ code: '23505' });
     // A value of the wrong type fails at Bind, after the statement is prepared.
     await expect(client.query(insert, ['c', 'many', true, null, null, null])).rejects.toMatchObject(
@@ -98,21 +110,17 @@ describe('a prepared statement on PGlite', () => {
 
   it('runs inside a transaction, and a failure there rolls the whole transaction back', async () => {
     await client.transaction(async (tx) => {
-      await tx.query(insert, ['a', 1, true, null, null, null]);
-      await tx.query(insert, ['b', 2, true, null, null, null]);
+      await tx.query(insert, item('a', 1));
+      await tx.query(insert, item('b', 2));
     });
     const failed = client.transaction(async (tx) => {
-      await tx.query(insert, ['c', 3, true, null, null, null]);
-      await tx.query(insert, ['a', 4, true, null, null, null]);
+      await tx.query(insert, item('c', 3));
+      await tx.query(insert, item('a', 4));
     });
     await expect(failed).rejects.toMatchObject({ code: '23505' });
     // The statement prepared inside the rolled-back transaction is still usable after it.
-    await client.query(insert, ['d', 5, true, null, null, null]);
-    const { rows } = await client.query<{ id: string }>(
-      'SELECT id FROM item WHERE amount > $1 ORDER BY id',
-      [0],
-    );
-    expect(rows.map((row) => row.id)).toEqual(['a', 'b', 'd']);
+    await client.query(insert, item('d', 5));
+    expect(await storedIds()).toEqual(['a', 'b', 'd']);
   });
 
   it('waits for an open transaction instead of running inside it', async () => {
@@ -126,7 +134,7 @@ describe('a prepared statement on PGlite', () => {
     });
     const transaction = client
       .transaction(async (tx) => {
-        await tx.query(insert, ['inside', 1, true, null, null, null]);
+        await tx.query(insert, item('inside', 1));
         inserted();
         await held;
         throw new Error('rolled back on purpose');
@@ -134,15 +142,11 @@ describe('a prepared statement on PGlite', () => {
       .catch(() => 'rolled back');
     await insertedInside;
     // Started while the transaction is open: it must not see (or join) the transaction.
-    const outside = client.query(insert, ['outside', 2, true, null, null, null]);
+    const outside = client.query(insert, item('outside', 2));
     release();
     expect(await transaction).toBe('rolled back');
     await outside;
-    const { rows } = await client.query<{ id: string }>(
-      'SELECT id FROM item WHERE amount > $1 ORDER BY id',
-      [0],
-    );
-    expect(rows.map((row) => row.id)).toEqual(['outside']);
+    expect(await storedIds()).toEqual(['outside']);
   });
 
   it('keeps transactions whole when many callers run at once', async () => {
@@ -153,10 +157,10 @@ describe('a prepared statement on PGlite', () => {
     const transactions = Array.from({ length: 20 }, (_, i) =>
       client
         .transaction(async (tx) => {
-          await tx.query(insert, [`tx${i}a`, i, true, null, null, null]);
+          await tx.query(insert, item(`tx${i}a`, i));
           // Let every other caller run while this transaction is open.
           await new Promise((resolve) => setTimeout(resolve, 5));
-          await tx.query(insert, [fails(i) ? `tx${i}a` : `tx${i}b`, i, true, null, null, null]);
+          await tx.query(insert, item(fails(i) ? `tx${i}a` : `tx${i}b`, i));
         })
         .then(
           () => 'committed',
@@ -166,18 +170,14 @@ describe('a prepared statement on PGlite', () => {
     // Once the first transaction is open.
     await new Promise((resolve) => setTimeout(resolve, 2));
     const solos = Array.from({ length: 20 }, (_, i) =>
-      client.query(insert, [`solo${i}`, i, false, null, null, null]).then(() => 'inserted'),
+      client.query(insert, item(`solo${i}`, i, false)).then(() => 'inserted'),
     );
     const work = [...transactions, ...solos];
     const outcomes = await Promise.all(work);
     expect(outcomes.filter((o) => o === 'rolled back 23505')).toHaveLength(10);
     expect(outcomes.filter((o) => o === 'committed')).toHaveLength(10);
     expect(outcomes.filter((o) => o === 'inserted')).toHaveLength(20);
-    const { rows } = await client.query<{ id: string }>(
-      'SELECT id FROM item WHERE amount >= $1',
-      [0],
-    );
-    const ids = new Set(rows.map((row) => row.id));
+    const ids = new Set(await storedIds());
     expect(ids.size).toBe(10 * 2 + 20);
     for (let i = 0; i < 20; i++) {
       expect(ids.has(`solo${i}`)).toBe(true);
@@ -188,7 +188,7 @@ describe('a prepared statement on PGlite', () => {
 
   it('prepares the statement again after a migration changes what it returns', async () => {
     const select = 'SELECT * FROM item WHERE id = $1';
-    await client.query(insert, ['a', 1, true, null, null, null]);
+    await client.query(insert, item('a', 1));
     expect((await client.query(select, ['a'])).rows[0]).not.toHaveProperty('extra');
     await client.query("ALTER TABLE item ADD COLUMN extra text NOT NULL DEFAULT 'new'");
     const { rows } = await client.query(select, ['a']);

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { createStatementNames, isStalePlan } from './preparedStatements.js';
+import { createStatementNames, runNamed } from './preparedStatements.js';
 
 /** The parts of the PGlite module the prepared path needs (loaded lazily, loadDriver.ts). */
 type PgliteModule = Pick<typeof import('@electric-sql/pglite'), 'protocol' | 'parse'>;
@@ -102,28 +102,17 @@ export function createPglitePreparedQuery(db: PGlite, pglite: PgliteModule): Pre
       ? db._runExclusiveQuery(fn)
       : db._runExclusiveTransaction(() => db._runExclusiveQuery(fn));
 
-  return async <Row>(
+  return <Row>(
     text: string,
     params: readonly unknown[],
     inTransaction: boolean,
     unprepared: () => Promise<PreparedResult<Row>>,
-  ) => {
-    const run = () => {
-      const name = names.nameOf(text);
-      return name
+  ) =>
+    runNamed(names, text, inTransaction, (name) =>
+      name
         ? locked(inTransaction, () => execute<Row>(name, text, params, inTransaction))
-        : unprepared();
-    };
-    try {
-      return await run();
-    } catch (error) {
-      if (!isStalePlan(error)) throw error;
-      names.renew();
-      // Inside a transaction the refusal aborted it: the caller's retry runs it again.
-      if (inTransaction) throw error;
-      return run();
-    }
-  };
+        : unprepared(),
+    );
 }
 
 function concat(...parts: Uint8Array[]): Uint8Array {

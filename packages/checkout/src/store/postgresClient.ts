@@ -1,5 +1,5 @@
 import { loadPg } from './loadDriver.js';
-import { createStatementNames, isStalePlan } from './preparedStatements.js';
+import { createStatementNames, runNamed } from './preparedStatements.js';
 import { StoreUnavailableError } from './storeErrors.js';
 import type { SqlClient, SqlQueryable } from './types.js';
 
@@ -106,23 +106,15 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
   const queryOn =
     (target: Pick<typeof pool, 'query'>, inTransaction: boolean): SqlQueryable['query'] =>
     async <Row>(text: string, params: readonly unknown[] = []) => {
-      const run = () => {
-        const name = params.length > 0 ? names.nameOf(text) : undefined;
-        return name
-          ? target.query({ name, text, values: [...params] })
-          : target.query(text, [...params]);
-      };
       try {
-        let result: Awaited<ReturnType<typeof run>>;
-        try {
-          result = await run();
-        } catch (error) {
-          if (!isStalePlan(error)) throw error;
-          names.renew();
-          // Inside a transaction the refusal aborted it: the caller's retry runs it again.
-          if (inTransaction) throw error;
-          result = await run();
-        }
+        const unnamed = () => target.query(text, [...params]);
+        // Only statements with parameters are named: those without may hold several.
+        const result =
+          params.length > 0
+            ? await runNamed(names, text, inTransaction, (name) =>
+                name ? target.query({ name, text, values: [...params] }) : unnamed(),
+              )
+            : await unnamed();
         return { rows: result.rows as Row[], affectedRows: result.rowCount ?? 0 };
       } catch (error) {
         throw toStoreError(error);

@@ -49,3 +49,25 @@ export function isStalePlan(error: unknown): boolean {
     message.includes('cached plan must not change result type')
   );
 }
+
+/**
+ * Runs a statement under its name (`undefined` when no name is left for it). When
+ * PostgreSQL refuses a plan that a migration made stale, every name is renewed and the
+ * statement runs once more under its new name; inside a transaction the refusal aborted
+ * it, so the error goes to the caller, whose retry runs it again.
+ */
+export async function runNamed<T>(
+  names: StatementNames,
+  text: string,
+  inTransaction: boolean,
+  run: (name: string | undefined) => Promise<T>,
+): Promise<T> {
+  try {
+    return await run(names.nameOf(text));
+  } catch (error) {
+    if (!isStalePlan(error)) throw error;
+    names.renew();
+    if (inTransaction) throw error;
+    return run(names.nameOf(text));
+  }
+}
