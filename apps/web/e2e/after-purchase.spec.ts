@@ -2,10 +2,6 @@
 // one receipt email whose link opens the receipt in another browser, and canceling from the
 // manage page. The server's webhooks and emails go to receivers this spec starts on the
 // ports playwright.config.ts gives the server (E2E_WEBHOOK_PORT, E2E_SMTP_PORT).
-import { createServer, type Server } from 'node:http';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { Webhook } from 'standardwebhooks';
 import {
   cards,
   definitionOf,
@@ -16,70 +12,28 @@ import {
   receipt,
 } from './checkout';
 import { expect, test, watchForViolations } from './fixtures';
+import {
+  type SmtpSink,
+  startSmtpSink,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from './receivers';
 
-interface Delivery {
-  id: string;
-  type: string;
-  data: { id: string; version: number; email?: string; reference?: string } & Record<
-    string,
-    unknown
-  >;
-}
-
-const deliveries: Delivery[] = [];
-let rejected = 0;
-const mails: ParsedMail[] = [];
-let webhookServer: Server;
-let smtpServer: SMTPServer;
+let webhooks: WebhookReceiver;
+let smtp: SmtpSink;
 
 test.beforeAll(async () => {
-  const verifier = new Webhook(process.env.E2E_WEBHOOK_SECRET ?? '');
-  webhookServer = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      try {
-        const body = Buffer.concat(chunks).toString('utf8');
-        const payload = verifier.verify(body, request.headers as Record<string, string>) as Omit<
-          Delivery,
-          'id'
-        >;
-        deliveries.push({ ...payload, id: String(request.headers['webhook-id']) });
-        response.writeHead(204).end();
-      } catch {
-        rejected++;
-        response.writeHead(400).end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) =>
-    webhookServer.listen(Number(process.env.E2E_WEBHOOK_PORT), '127.0.0.1', resolve),
+  webhooks = await startWebhookReceiver(
+    process.env.E2E_WEBHOOK_SECRET ?? '',
+    Number(process.env.E2E_WEBHOOK_PORT),
   );
-  smtpServer = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) =>
-    smtpServer.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', resolve),
-  );
+  smtp = await startSmtpSink(Number(process.env.E2E_SMTP_PORT));
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => webhookServer.close(resolve));
-  await new Promise((resolve) => smtpServer.close(() => resolve(undefined)));
+  await webhooks.close();
+  await smtp.close();
 });
-
-const mailsTo = (email: string) =>
-  mails.filter((mail) => (mail.to && 'text' in mail.to ? mail.to.text : '') === email);
 
 test.describe('after buying the starter plan', () => {
   test('one verified order.paid, one receipt email whose link opens on another device, cancel from the manage page', async ({
@@ -98,17 +52,19 @@ test.describe('after buying the starter plan', () => {
     // The host's team learns it: one verified order.paid for this order.
     await expect
       .poll(
-        () => deliveries.filter((d) => d.type === 'order.paid' && d.data.email === email).length,
+        () =>
+          webhooks.deliveries.filter((d) => d.type === 'order.paid' && d.data.email === email)
+            .length,
       )
       .toBe(1);
-    const paid = deliveries.find((d) => d.type === 'order.paid' && d.data.email === email);
+    const paid = webhooks.deliveries.find((d) => d.type === 'order.paid' && d.data.email === email);
     expect(paid?.data.reference).toBe(reference);
     expect(paid?.id).toMatch(/^evt_/);
-    expect(rejected).toBe(0);
+    expect(webhooks.rejected()).toBe(0);
 
     // The buyer gets one email with the reference and the total.
-    await expect.poll(() => mailsTo(email).length).toBe(1);
-    const [mail] = mailsTo(email);
+    await expect.poll(() => smtp.to(email).length).toBe(1);
+    const [mail] = smtp.to(email);
     expect(mail?.subject).toBe(`Your receipt from Plankit Demo (${reference})`);
     expect(mail?.text).toContain(reference);
     expect(mail?.text).toContain(total);
@@ -152,12 +108,12 @@ test.describe('after buying the starter plan', () => {
     await expect
       .poll(
         () =>
-          deliveries.filter(
+          webhooks.deliveries.filter(
             (d) => d.type === 'subscription.updated' && d.data.id === subscriptionId,
           ).length,
       )
       .toBe(1);
-    const updated = deliveries.find(
+    const updated = webhooks.deliveries.find(
       (d) => d.type === 'subscription.updated' && d.data.id === subscriptionId,
     );
     expect(updated?.data).toMatchObject({ cancelAtPeriodEnd: true, status: 'active', version: 2 });

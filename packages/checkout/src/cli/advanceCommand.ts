@@ -41,6 +41,15 @@ export async function advanceCommand(args: string[], io: CliIo): Promise<number>
       `Renewed ${report.renewed}, retrying ${report.retrying}, canceled ${report.canceled}, ` +
         `checkouts expired ${report.expired}.`,
     );
+    if (report.unrecorded > 0) {
+      // Never reported as done (issue 20): each was logged above with its subscription.
+      io.stderr(
+        `Not recorded ${report.unrecorded}: the store did not take these renewals' outcomes ` +
+          '(the subscription moved on meanwhile). Run the command again to retry them; a ' +
+          'charge repeats under its own key and is never taken twice.',
+      );
+      return 1;
+    }
     return 0;
   } finally {
     await store.close();

@@ -52,7 +52,11 @@ export function createBackgroundWork(
       await ctx.clock.sync();
       await reconcilePayments(ctx);
       await expireStaleSessions(ctx);
-      await runRenewals(ctx);
+      const renewals = await runRenewals(ctx);
+      if (renewals.unrecorded > 0) {
+        // Each one was logged with its subscription; this says the pass was not clean.
+        ctx.logger.warn('[plankit] renewal sweep: outcomes not recorded', { ...renewals });
+      }
       // What the sweeps committed goes out now rather than at the next delivery tick.
       void deliverOnce();
     } catch (error) {

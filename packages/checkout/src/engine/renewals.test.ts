@@ -97,6 +97,35 @@ describe.each(databases)('subscriptions on the test clock, on $name', (database)
     expect(await provider.processor.ledger.count('charge')).toBe(0);
   });
 
+  it('a renewal charged while another process ended the subscription is reported unrecorded, never renewed', async () => {
+    const base = h.setup().provider;
+    const subscription = await subscribe(h.setup().engine, {});
+    // The charge goes through; before the engine records it, the subscription moves on
+    // (here: another process ends it), so the engine's conditional update matches no row.
+    const provider = {
+      ...base,
+      async chargeSavedMethod(input: Parameters<typeof base.chargeSavedMethod>[0]) {
+        const charged = await base.chargeSavedMethod(input);
+        await h.store.applySubscriptionEvent({
+          subscriptionId: subscription.id,
+          event: 'cancel',
+          periodEnd: subscription.currentPeriodEnd,
+          renewalAttempt: 0,
+        });
+        return charged;
+      },
+    };
+    const { engine, logs } = h.setup({ provider });
+    const report = await engine.advanceTestClock(at('2031-03-01T00:00:00.000Z'));
+    expect(report).toMatchObject({ renewed: 0, unrecorded: 1 });
+    expect(await h.store.listRenewalOrders(subscription.id)).toEqual([]);
+    expect(logs).toContainEqual([
+      'warn',
+      '[plankit] renewal outcome not recorded: the subscription moved on',
+      expect.objectContaining({ subscriptionId: subscription.id, event: 'renew' }),
+    ]);
+  });
+
   it('the test clock only moves forward, and only with the test provider', async () => {
     const { engine } = h.setup();
     await expect(engine.advanceTestClock(at('2030-01-01T00:00:00.000Z'))).rejects.toMatchObject({

@@ -1,6 +1,6 @@
 import { createOrderReference } from '../ids/orderReference.js';
 import { RENEWAL_RETRY_DAYS } from '../lifecycle/subscriptionLifecycle.js';
-import type { Subscription } from '../store/types.js';
+import type { Subscription, SubscriptionUpdate } from '../store/types.js';
 import type { WorkerContext } from './guards.js';
 
 /** What one {@link runRenewals} pass did. */
@@ -13,7 +13,17 @@ export interface RenewalReport {
   canceled: number;
   /** Could not be charged this time (provider unreachable, still processing); tried again. */
   skipped: number;
+  /**
+   * Decided (a charge succeeded or failed) but not recorded: the store matched no row,
+   * because the subscription moved on meanwhile (another process recorded this attempt, or
+   * it changed). Each is logged as a warning with its subscription; a charge was made under
+   * the renewal's key, so asking again later never charges twice.
+   */
+  unrecorded: number;
 }
+
+/** Which count of the report one subscription's renewal adds to. */
+type RenewalOutcome = keyof RenewalReport;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many due subscriptions one pass takes. */
@@ -33,7 +43,13 @@ function renewalKey(subscription: Subscription): string {
  * provider that leaves renewals to the engine (`renews: 'engine'`).
  */
 export async function runRenewals(ctx: WorkerContext): Promise<RenewalReport> {
-  const report: RenewalReport = { renewed: 0, retrying: 0, canceled: 0, skipped: 0 };
+  const report: RenewalReport = {
+    renewed: 0,
+    retrying: 0,
+    canceled: 0,
+    skipped: 0,
+    unrecorded: 0,
+  };
   const ended = await ctx.fromStore('endCanceledSubscriptions', {}, () =>
     ctx.store.endCanceledSubscriptions(),
   );
@@ -49,10 +65,7 @@ export async function runRenewals(ctx: WorkerContext): Promise<RenewalReport> {
   return report;
 }
 
-async function renewOne(
-  ctx: WorkerContext,
-  subscription: Subscription,
-): Promise<'renewed' | 'retrying' | 'canceled' | 'skipped'> {
+async function renewOne(ctx: WorkerContext, subscription: Subscription): Promise<RenewalOutcome> {
   const details = { subscriptionId: subscription.id, attempt: subscription.renewalAttempt + 1 };
   const { paymentMethodId, customerRef } = subscription;
   const base = {
@@ -60,12 +73,28 @@ async function renewOne(
     periodEnd: subscription.currentPeriodEnd,
     renewalAttempt: subscription.renewalAttempt,
   };
+  /**
+   * Records the outcome: `outcome` when the store applied it, `unrecorded` (with a warning)
+   * when its conditional update matched no row. Never reports an outcome the store lacks.
+   */
+  const record = async (
+    update: Omit<SubscriptionUpdate, 'subscriptionId' | 'periodEnd' | 'renewalAttempt'>,
+    outcome: RenewalOutcome,
+  ): Promise<RenewalOutcome> => {
+    const applied = await ctx.fromStore('applySubscriptionEvent', details, () =>
+      ctx.store.applySubscriptionEvent({ ...base, ...update }),
+    );
+    if (applied) return outcome;
+    ctx.logger.warn('[plankit] renewal outcome not recorded: the subscription moved on', {
+      ...details,
+      event: update.event,
+      periodEnd: subscription.currentPeriodEnd.toISOString(),
+    });
+    return 'unrecorded';
+  };
   if (!paymentMethodId || !customerRef) {
     // Nothing to charge with (a subscription from before saved payment methods).
-    await ctx.fromStore('applySubscriptionEvent', details, () =>
-      ctx.store.applySubscriptionEvent({ ...base, event: 'cancel' }),
-    );
-    return 'canceled';
+    return record({ event: 'cancel' }, 'canceled');
   }
   const result = await ctx.fromProvider('chargeSavedMethod', details, () =>
     ctx.provider.chargeSavedMethod({
@@ -79,36 +108,29 @@ async function renewOne(
     }),
   );
   if (result.status === 'succeeded') {
-    await ctx.fromStore('applySubscriptionEvent', details, () =>
-      ctx.store.applySubscriptionEvent({
-        ...base,
+    return record(
+      {
         event: 'renew',
         renewal: {
           reference: createOrderReference(),
           providerPaymentId: result.intentId,
           paymentMethod: result.paymentMethod,
         },
-      }),
+      },
+      'renewed',
     );
-    return 'renewed';
   }
   if (result.status !== 'failed' && result.status !== 'canceled') {
     // Processing (or waiting): the lease runs out and the same key asks again.
     return 'skipped';
   }
   const retryDays = RENEWAL_RETRY_DAYS[subscription.renewalAttempt];
-  if (retryDays === undefined) {
-    await ctx.fromStore('applySubscriptionEvent', details, () =>
-      ctx.store.applySubscriptionEvent({ ...base, event: 'cancel' }),
-    );
-    return 'canceled';
-  }
-  await ctx.fromStore('applySubscriptionEvent', details, () =>
-    ctx.store.applySubscriptionEvent({
-      ...base,
+  if (retryDays === undefined) return record({ event: 'cancel' }, 'canceled');
+  return record(
+    {
       event: 'fail_renewal',
       nextAttemptAt: new Date(subscription.currentPeriodEnd.getTime() + retryDays * DAY_MS),
-    }),
+    },
+    'retrying',
   );
-  return 'retrying';
 }

@@ -44,6 +44,7 @@ export async function advanceTestClock(ctx: WorkerContext, to: Date): Promise<Te
     retrying: 0,
     canceled: 0,
     skipped: 0,
+    unrecorded: 0,
   };
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const expired = await expireStaleSessions(ctx);
@@ -53,6 +54,7 @@ export async function advanceTestClock(ctx: WorkerContext, to: Date): Promise<Te
     report.retrying += renewals.retrying;
     report.canceled += renewals.canceled;
     report.skipped += renewals.skipped;
+    report.unrecorded += renewals.unrecorded;
     if (expired + renewals.renewed + renewals.retrying + renewals.canceled === 0) break;
   }
   report.now = await ctx.store.clock.now();

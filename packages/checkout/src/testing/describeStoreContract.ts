@@ -18,6 +18,7 @@ import { describeEventsAndSweeps } from './storeContractEvents.js';
 import { describeOutbox } from './storeContractOutbox.js';
 import { describeProviderRecords } from './storeContractProvider.js';
 import { describeRenewals } from './storeContractRenewals.js';
+import { describeRunningClock } from './storeContractRunningClock.js';
 import { makeStartAttempt } from './storeFixtures.js';
 
 /** Registers the store contract suite under `name`. */
@@ -54,6 +55,7 @@ export function describeStoreContract(name: string, subject: StoreContractSubjec
     describeEventsAndSweeps(context);
     describeProviderRecords(context);
     describeRenewals(context);
+    describeRunningClock(context);
     describeOutbox(context);
     describeConcurrency(context, subject);
   });

@@ -175,6 +175,37 @@ for (const variant of variants.filter((v) => v.available)) {
       ).resolves.toMatchObject({ affectedRows: 1 });
     });
 
+    it('every time the store keeps has milliseconds, as a JavaScript Date does (issue 20)', async () => {
+      const db = await client();
+      await openInSchema(schema);
+      const { rows } = await db.query<{ column: string }>(
+        `SELECT c.table_name || '.' || c.column_name AS column
+          FROM information_schema.columns c
+          WHERE c.table_schema = $1 AND c.data_type LIKE 'timestamp%'
+            AND c.datetime_precision IS DISTINCT FROM 3`,
+        [schema],
+      );
+      expect(rows.map((row) => row.column)).toEqual([]);
+      const clock = await db.query<{ t: string }>(
+        `SELECT to_char("${schema}".clock_now(), 'US') AS t`,
+      );
+      expect(clock.rows[0]?.t).toMatch(/000$/);
+    });
+
+    it('migration 9 truncates the microseconds of stored times, never rounding them up', async () => {
+      const db = await client();
+      await applyMigrations(
+        db,
+        schema,
+        migrations.filter((m) => m.version <= 8),
+      );
+      await db.query(
+        `UPDATE "${schema}".clock SET frozen_at = '2026-12-26 13:51:21.170946+00' WHERE id = 1`,
+      );
+      const store = await openInSchema(schema);
+      expect(await store.clock.now()).toEqual(new Date('2026-12-26T13:51:21.170Z'));
+    });
+
     it('migration 4 turns version-3 sessions into lifecycle states', async () => {
       const db = await client();
       await applyMigrations(

@@ -8,6 +8,7 @@ import { migration005 } from './migrations/m005-renewals.js';
 import { migration006 } from './migrations/m006-throttle-limits.js';
 import { migration007 } from './migrations/m007-event-outbox.js';
 import { migration008 } from './migrations/m008-business-buyers.js';
+import { migration009 } from './migrations/m009-millisecond-times.js';
 import type { Migration } from './migrations/migration.js';
 import { quoteSchema } from './schemaName.js';
 
@@ -26,6 +27,7 @@ export const migrations: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];
 
 /**
