@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect, type Page, type Response } from '@playwright/test';
 
@@ -8,6 +9,8 @@ export interface Host {
   /** Everything it printed so far (stdout and stderr). */
   logs(): string;
   stop(): Promise<void>;
+  /** Kills its whole process group with SIGKILL, as a crash or an OOM killer would. */
+  kill(): Promise<void>;
 }
 
 const nextBin = join(process.cwd(), 'node_modules/next/dist/bin/next');
@@ -22,14 +25,25 @@ export function extraPort(n: number): number {
 
 /**
  * Starts `next start` on 127.0.0.1 with the given environment (on top of this process's),
- * and waits until it serves the fallback page (at most 60 s). Stop it in `afterAll`.
+ * and waits until it serves the fallback page (at most 60 s), or with `ready: 'listening'`
+ * only until its port takes connections (no request at all). Stop it in `afterAll`.
  */
-export async function startHost(port: number, env: Record<string, string>): Promise<Host> {
+export async function startHost(
+  port: number,
+  env: Record<string, string>,
+  options: { ready?: 'fallback' | 'listening' } = {},
+): Promise<Host> {
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
     [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
-    { cwd: process.cwd(), env: { ...process.env, ...env, PORT: String(port) }, stdio: 'pipe' },
+    {
+      cwd: process.cwd(),
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: 'pipe',
+      // Its own process group, so kill() takes whatever it started along with it.
+      detached: true,
+    },
   );
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -47,12 +61,20 @@ export async function startHost(port: number, env: Record<string, string>): Prom
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
+    async kill() {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        process.kill(-child.pid, 'SIGKILL');
+      }
+      await exited;
+    },
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the host on ${port} exited:\n${output}`);
     try {
-      if ((await fetch(`${baseURL}/fallback`)).ok) return host;
+      if (options.ready === 'listening' ? await listening(port) : await servesFallback(baseURL)) {
+        return host;
+      }
     } catch {
       // Not listening yet.
     }
@@ -62,6 +84,20 @@ export async function startHost(port: number, env: Record<string, string>): Prom
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+const servesFallback = async (baseURL: string) => (await fetch(`${baseURL}/fallback`)).ok;
+
+/** Whether something accepts TCP connections on the port (opened and closed, nothing sent). */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type TestPaymentProvider,
 } from '@plankit/checkout/server';
 import { createStripeProvider } from '@plankit/checkout/stripe';
+import pRetry from 'p-retry';
 import { catalog } from './catalog';
 import { config } from './config';
 import { localeOfRequest } from './locale';
@@ -111,6 +112,40 @@ function openedEngine(): Promise<OpenedEngine> {
     throw error;
   });
   return holder.__plankitOpenedEngine;
+}
+
+/** Store errors that pass on their own: a crashed holder's lock goes stale, a server comes back. */
+const PASSING_STORE_ERRORS = new Set(['store_locked', 'store_unavailable']);
+
+/**
+ * Opens the engine when the server starts and starts its background work (deliveries,
+ * renewals, sweeps) without waiting for a visitor (issue 20). A store that cannot be opened
+ * yet (the folder lock of a process killed a moment ago is not stale for 10 s; a database
+ * that is restarting) is tried again with backoff (0.5 s, doubling, at most 5 s) until it
+ * opens. Each try fails fast, so requests meanwhile get the proxy's 503 with `Retry-After`
+ * and the real reason in its log line. Any other error (a bad configuration) is final.
+ */
+export async function openEngineAtStart(): Promise<void> {
+  await pRetry(() => openedEngine(), {
+    retries: Number.POSITIVE_INFINITY,
+    minTimeout: 500,
+    factor: 2,
+    maxTimeout: 5_000,
+    shouldRetry: ({ error }) => PASSING_STORE_ERRORS.has(codeOf(error)),
+    onFailedAttempt: ({ error, attemptNumber }) => {
+      // The first failure, then about once a minute: a second host on a held folder waits.
+      const quiet = attemptNumber > 1 && attemptNumber % 12 !== 0;
+      if (!PASSING_STORE_ERRORS.has(codeOf(error)) || quiet) return;
+      console.warn(
+        `[plankit] the checkout store did not open at start (try ${attemptNumber}, ${codeOf(error)}): ${error.message}; trying again`,
+      );
+    },
+  });
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
 }
 
 /** The process's checkout engine. */

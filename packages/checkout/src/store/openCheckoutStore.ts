@@ -1,6 +1,8 @@
 import { createPgliteClient, type PgliteClientOptions } from './pgliteClient.js';
 import { createPostgresClient, type PostgresClientOptions } from './postgresClient.js';
 import { createSqlStore } from './sql/createSqlStore.js';
+import { releaseLeasesOfDeadOwner } from './sql/releaseLeases.js';
+import { DEFAULT_SCHEMA } from './sql/schemaName.js';
 import type { StoreLockedError, StoreUnavailableError } from './storeErrors.js';
 import type { CheckoutStore, SqlClient } from './types.js';
 
@@ -38,6 +40,9 @@ export const DEFAULT_DATA_DIR = '.data/plankit';
  * a PostgreSQL server when `databaseUrl` is set (scale-out), else embedded PGlite with its
  * data in a local folder (the zero-setup default, one process only).
  *
+ * On PGlite, which one process owns, it also ends the leases a crashed holder left behind
+ * (deliveries, renewals, payment attempts), so their work resumes at once, not minutes later.
+ *
  * Fails with a {@link StoreLockedError} (`store_locked`) when another process holds
  * the PGlite folder, and with a {@link StoreUnavailableError} (`store_unavailable`)
  * when the PostgreSQL server does not answer in time: both are worth retrying later.
@@ -61,6 +66,8 @@ export async function openCheckoutStore(
   const store = createSqlStore(client, schema === undefined ? {} : { schema });
   try {
     await store.migrate();
+    // This process holds PGlite's folder lock: any lease in it is a dead process's.
+    if (kind === 'pglite') await releaseLeasesOfDeadOwner(client, schema ?? DEFAULT_SCHEMA);
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
