@@ -18,6 +18,12 @@ describe('describeError', () => {
     );
   });
 
+  it('writes control characters out, so the line can be logged and stored (no NUL in PostgreSQL)', () => {
+    expect(describeError(new Error('Invalid greeting. response=d\u0000\u0000: two\nlines'))).toBe(
+      'Error: Invalid greeting. response=d\\x00\\x00: two\\x0alines',
+    );
+  });
+
   it('describes thrown non-errors', () => {
     expect(describeError('plain string')).toBe('plain string');
     expect(describeError(null)).toBe('');

@@ -1,13 +1,22 @@
 /** Runs of 12-19 digits, with the spaces or dashes people type: anything like a card number. */
 const CARD_LIKE = /\d(?:[ -]?\d){11,18}/g;
 
+/**
+ * Control characters, written out as `\xNN`: the description stays one line, and it can be
+ * stored (PostgreSQL's text refuses NUL, which an SMTP server that is not one answered with:
+ * `Invalid greeting. response=d\x00\x00\x00`, and the delivery's attempt was never recorded).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
- * A one-line description of an error that is safe to log: its name and message (and its
- * cause's), with anything like a card number and the given secrets (the CVC) blanked out.
+ * A one-line description of an error that is safe to log and to store: its name and message
+ * (and its cause's), with anything like a card number and the given secrets (the CVC)
+ * blanked out, and control characters (line breaks, NUL) written out as `\xNN`.
  * A careless SDK may echo its input in an error message; the log must not keep it.
  */
 export function describeError(error: unknown, secrets: readonly string[] = []): string {
@@ -26,5 +35,7 @@ export function describeError(error: unknown, secrets: readonly string[] = []): 
       text = text.replace(new RegExp(`(?<!\\d)${escapeRegExp(value)}(?!\\d)`, 'g'), '[redacted]');
     }
   }
-  return text.replace(CARD_LIKE, '[redacted]');
+  return text.replace(CARD_LIKE, '[redacted]').replace(CONTROL, (char) => {
+    return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  });
 }
