@@ -1,13 +1,20 @@
 /**
  * Runs once when a server process starts: begins opening the store (PGlite takes a few
  * seconds to boot and migrate) so that it is ready before the first visitor pays, and its
- * background work runs without a visitor, without holding back the pages that do not need
- * it (the plan list, the prerendered plan steps).
+ * background work runs without a visitor; and renders the pages that are the same for every
+ * visitor with this process's configuration (lib/staticPages.ts). Neither holds back
+ * start-up.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  // `next build` loads this file in its prerender workers too; they need no store.
+  // `next build` loads this file in its workers too; they need no store and render nothing.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { rm } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  // A page cache on disk can only be another build's or another configuration's (this
+  // build keeps its pages in memory, next.config.ts `isrFlushToDisk: false`): never serve it.
+  await rm(join(process.cwd(), '.next/server/route-cache'), { recursive: true, force: true });
+
   const { openEngineAtStart } = await import('./lib/engine');
   // Not awaited: Next.js waits for register() before it serves anything. A store that is
   // locked or unreachable is tried again until it opens, so the background work starts
@@ -16,4 +23,9 @@ export async function register(): Promise<void> {
   openEngineAtStart().catch((error: unknown) => {
     console.error('[plankit] could not open the checkout store at start-up', error);
   });
+  if (process.env.NODE_ENV === 'production') {
+    const { renderStaticPages } = await import('./lib/staticPages');
+    // Not awaited either: the requests it makes are served once register() has returned.
+    void renderStaticPages();
+  }
 }

@@ -7,6 +7,10 @@ const nextConfig: NextConfig = {
   // native bindings: both must be required at run time, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   experimental: {
+    // Pages rendered once per process (lib/staticPages.ts) stay in that process's memory,
+    // never on disk: a build folder restored or reused under another configuration never
+    // serves pages (or their Server Action ids) rendered for another (issue 21).
+    isrFlushToDisk: false,
     // The same limit as the proxy's (lib/requestGuard.ts MAX_BODY_BYTES): the proxy answers
     // 413 first; this stops Next.js from parsing more should a request get past it.
     serverActions: { bodySizeLimit: '64kb' },

@@ -10,10 +10,18 @@ import {
   renderErrorPage,
 } from './lib/errorPage';
 import { LOCALE_COOKIE, LOCALE_HEADER, negotiateLocale } from './lib/locale';
-import { prerenderedNotFoundPage, staticPagePaths } from './lib/notFoundPage';
 import { refuseBadRequest } from './lib/requestGuard';
 import { LANGUAGE_PATH, routes } from './lib/routes';
 import { securityHeadersFor } from './lib/securityHeaders';
+import {
+  documentResponse,
+  isRenderRequest,
+  isStaticPage,
+  type RenderedPage,
+  renderedPage,
+  staticPagePaths,
+  wantsDocument,
+} from './lib/staticPages';
 import { checkStore } from './lib/storeHealth';
 
 /**
@@ -39,7 +47,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const localized = page
     ? `/${locale}${known ? (pathname === '/' ? '' : pathname) : NOT_FOUND_PAGE}`
     : null;
-  const security = securityHeadersFor(request, nonce, localized ?? pathname);
+  // The proxy's own error pages have no inline scripts: the nonce is all they need.
+  const security = securityHeadersFor(request, nonce, []);
 
   const refusal = await refuseBadRequest(request);
   if (refusal) return errorResponse(refusal, security, locale);
@@ -60,17 +69,29 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     }
   }
 
+  // A page served from the cache needs its scripts' hashes: rendered first if need be.
+  const cached = await cachedPage(request, localized ?? pathname);
+  if (cached) Object.assign(security, securityHeadersFor(request, nonce, cached.scriptHashes));
+
   const forwarded = new Headers(request.headers);
   const claimed = forwarded.get('x-forwarded-for');
   forwarded.delete('x-forwarded-for');
   if (claimed) forwarded.set(FORWARDED_CHAIN_HEADER, claimed);
   else forwarded.delete(FORWARDED_CHAIN_HEADER);
-  // Next.js reads the nonce from the request's policy when it renders the page now.
-  forwarded.set('content-security-policy', security['content-security-policy'] ?? '');
+  // Next.js reads the nonce from the policy when it renders the page now (the request's, and
+  // the one this proxy answers with). A page rendered to be kept (this process's own render
+  // request) gets none: a nonce is no use after its response, and the page is the same bytes
+  // for everyone.
+  const keeping = isRenderRequest(request.headers);
+  if (keeping) forwarded.delete('content-security-policy');
+  else forwarded.set('content-security-policy', security['content-security-policy'] ?? '');
   forwarded.set(LOCALE_HEADER, locale);
   let response: NextResponse;
-  const notFoundHtml = page && !known ? prerenderedNotFoundPage(locale) : null;
-  if (notFoundHtml) {
+  const notFoundHtml = page && !known ? (cached?.html ?? null) : null;
+  if (cached && known && wantsDocument(request)) {
+    // A page the same for every visitor: the bytes this process rendered, as they are.
+    response = documentResponse(request, cached);
+  } else if (notFoundHtml) {
     response = new NextResponse(request.method === 'HEAD' ? null : notFoundHtml, {
       status: 404,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
@@ -83,9 +104,26 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     response = NextResponse.next({ request: { headers: forwarded } });
   }
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
+  if (keeping) response.headers.delete('content-security-policy');
   // The same URL answers in the visitor's language: a shared cache must keep them apart.
   if (localized) response.headers.append('vary', 'Accept-Language, Cookie');
   return response;
+}
+
+/**
+ * The page Next.js serves from its cache at this language-tree path (lib/staticPages.ts),
+ * as this process rendered it; null for pages rendered per request (they carry the nonce),
+ * under `next dev` (everything is rendered per request), and for the process's own render
+ * requests.
+ */
+async function cachedPage(request: NextRequest, served: string): Promise<RenderedPage | null> {
+  if (process.env.NODE_ENV === 'development' || !isStaticPage(served)) return null;
+  // A post (a Server Action, a form without JavaScript) is answered by a render of its own;
+  // an unknown path by the 404 page, whatever the method.
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  if (!read && !served.endsWith(NOT_FOUND_PAGE)) return null;
+  if (isRenderRequest(request.headers)) return null;
+  return renderedPage(served);
 }
 
 /**

@@ -95,14 +95,6 @@ export function prepareHost({ name = 'web', reuse = false, buildPackage = false 
     console.error(result.stdout, result.stderr);
     throw new Error('next build failed in the bench copy');
   }
-  // As the host's own `build` script does: hash the prerendered pages' inline scripts for
-  // the Content Security Policy. Without it the plan step never hydrates, and every number
-  // measured on it would be a page that cannot pay.
-  const hashes = spawnSync(process.execPath, [join(dir, 'scripts', 'csp-hashes.mjs')], {
-    cwd: dir,
-    stdio: 'inherit',
-  });
-  if (hashes.status !== 0) throw new Error('scripts/csp-hashes.mjs failed in the bench copy');
   // The route table Next prints (○ static, ƒ dynamic, ● SSG) is worth keeping in the log.
   const routeTable = result.stdout.split('\n').filter((line) => /^[┌├└│]|^\s*[○●ƒ]/.test(line));
   console.log(routeTable.join('\n'));
@@ -146,9 +138,10 @@ export async function benchPort(fromEnv) {
 
 /**
  * Starts `next start` on 127.0.0.1 in a built copy, with its own PGlite folder (or the
- * given DATABASE_URL), and waits until `/` answers. The port is `BENCH_PORT`, else free.
+ * given DATABASE_URL) and `env` on top, and waits until `/` answers. The port is
+ * `BENCH_PORT`, else free.
  */
-export async function startHost(dir, { databaseUrl = null, quiet = true } = {}) {
+export async function startHost(dir, { databaseUrl = null, quiet = true, env: extra = {} } = {}) {
   const port = await benchPort('BENCH_PORT');
   const dataDir = join(dir, '.data', `plankit-${port}`);
   const env = {
@@ -157,6 +150,7 @@ export async function startHost(dir, { databaseUrl = null, quiet = true } = {}) 
     NODE_ENV: 'production',
     PLANKIT_DATA_DIR: dataDir,
     PLANKIT_SECRET: 'bench-secret-not-for-production-0123456789',
+    ...extra,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -31,8 +31,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await webhooks.close();
-  await smtp.close();
+  await webhooks?.close();
+  await smtp?.close();
 });
 
 test.describe('after buying the starter plan', () => {

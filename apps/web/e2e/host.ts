@@ -33,6 +33,8 @@ export async function startHost(
   env: Record<string, string>,
   options: { ready?: 'fallback' | 'listening' } = {},
 ): Promise<Host> {
+  // Something else answering there (a host a killed run left behind) would pass for this one.
+  if (await listening(port)) throw new Error(`port ${port} is taken: stop what listens there`);
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
@@ -52,19 +54,25 @@ export async function startHost(
     output += chunk;
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, name);
+    } catch {
+      // The group is gone already.
+    }
+  };
   const baseURL = `http://127.0.0.1:${port}`;
   const host: Host = {
     baseURL,
     logs: () => output,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      // The whole group: `next start` runs its server in a child process of its own.
+      signal('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      signal('SIGKILL');
     },
     async kill() {
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-        process.kill(-child.pid, 'SIGKILL');
-      }
+      signal('SIGKILL');
       await exited;
     },
   };

@@ -87,8 +87,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await webhooks.close();
-  await smtp.close();
+  await webhooks?.close();
+  await smtp?.close();
 });
 
 const eventOf = (type: string, id: string): Delivery | undefined =>

@@ -22,7 +22,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await host?.stop();
-  await webhooks.close();
+  await webhooks?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 

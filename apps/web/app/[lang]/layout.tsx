@@ -3,7 +3,6 @@ import '../globals.css';
 import {
   directionOf,
   errorMessagesFor,
-  LOCALES,
   notFoundMessagesFor,
   pageMessagesFor,
 } from '@plankit/checkout';
@@ -16,12 +15,13 @@ import { PageTextProvider } from '../../lib/PageText';
 
 type Params = { lang: string };
 
-// One tree per shipped locale, all prerendered; the proxy rewrites each public URL to
-// the visitor's (lib/locale.ts), so the URLs themselves carry no language.
-export const dynamicParams = false;
-
+// One tree per shipped locale; the proxy rewrites each public URL to the visitor's
+// (lib/locale.ts), so the URLs themselves carry no language. Nothing is prerendered when the
+// app builds: the pages show the configuration the server starts with (the merchant's name
+// here), so each process renders each page once and serves it from its cache
+// (lib/staticPages.ts). The proxy only ever rewrites to a shipped language.
 export function generateStaticParams(): Params[] {
-  return LOCALES.map((lang) => ({ lang }));
+  return [];
 }
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {

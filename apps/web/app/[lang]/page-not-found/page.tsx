@@ -5,9 +5,10 @@ import { routes } from '../../../lib/routes';
 
 type Params = { lang: string };
 
-// The proxy rewrites any path no page answers to this one, with a 404 status: prerendered
-// once per language, so a visitor without JavaScript reads it too (a not-found rendered
-// per request arrives with an empty body without JavaScript, vercel/next.js#98954).
+// The proxy answers any path no page answers with this one, with a 404 status: rendered
+// once per process and language (lib/staticPages.ts), so a visitor without JavaScript reads
+// it too (a not-found rendered per request arrives with an empty body without JavaScript,
+// vercel/next.js#98954).
 export const dynamic = 'force-static';
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {

@@ -1,4 +1,4 @@
-import { findPlan, LOCALES, messagesFor, PlanStep, purchasablePlans } from '@plankit/checkout';
+import { findPlan, messagesFor, PlanStep } from '@plankit/checkout';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { submitPlanStep } from '../../../../lib/actions';
@@ -10,17 +10,14 @@ import { routes } from '../../../../lib/routes';
 
 type Params = { lang: string; checkoutPath: string; planId: string };
 
-// Every plan step is prerendered at build time, once per language; any other path is a 404.
-export const dynamicParams = false;
+// Every plan step is the same for every visitor, but shows the configuration the server
+// started with (Stripe's publishable key, the merchant's tax details, the terms links): it
+// is rendered once per process and language, then served from the cache, never prerendered
+// when the app builds (lib/staticPages.ts). Any other plan or path is a 404.
+export const dynamic = 'force-static';
 
 export function generateStaticParams(): Params[] {
-  return LOCALES.flatMap((lang) =>
-    purchasablePlans(catalog).map((plan) => ({
-      lang,
-      checkoutPath: routes.checkoutPath,
-      planId: plan.id,
-    })),
-  );
+  return [];
 }
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
