@@ -13,9 +13,10 @@ type Params = { lang: string; checkoutPath: string; planId: string };
 // Every plan step is the same for every visitor, but shows the configuration the server
 // started with (Stripe's publishable key, the merchant's tax details, the terms links): it
 // is rendered once per process and language, then served from the cache, never prerendered
-// when the app builds (lib/staticPages.ts). Any other plan or path is a 404.
-export const dynamic = 'force-static';
-
+// when the app builds (lib/staticPages.ts): `generateStaticParams` lists no page, so each is
+// rendered on its first request and cached. Not `dynamic = 'force-static'`: a form posted
+// without JavaScript must come back rendered with its answer (field errors, the review),
+// which that setting would replace with the cached page. Any other plan or path is a 404.
 export function generateStaticParams(): Params[] {
   return [];
 }
