@@ -15,6 +15,7 @@ import pRetry from 'p-retry';
 import { catalog } from './catalog';
 import { config } from './config';
 import { localeOfRequest } from './locale';
+import { visitorTokenOf } from './requestContext';
 import { routes } from './routes';
 import { registerStoreProbe } from './storeHealth';
 
@@ -49,12 +50,18 @@ async function openEngine(): Promise<OpenedEngine> {
         ledger: client,
         webhookUrl: routes.webhook('test'),
         merchantName: config.merchantName,
-        // Its pages speak the visitor's language, as the proxy chose it (lib/locale.ts).
+        // Its pages speak the visitor's language, as the proxy chose it (lib/locale.ts), and
+        // only the browser that started the checkout may approve or pay its payment there:
+        // a leaked bank or payment link shows "not found" (issue 21, item 3b).
         pages: {
           localeOf: (request) => {
             const lang = localeOfRequest(request.headers);
             return { lang, dir: directionOf(lang), text: messagesFor(lang) };
           },
+          allows: async (request, intent) =>
+            (await getEngine()).ownsCheckout(intent.metadata.plankit_session, {
+              visitorToken: visitorTokenOf(request.headers),
+            }),
         },
       });
   const provider: PaymentProvider =

@@ -8,6 +8,18 @@ import { localeOfRequest } from './locale';
 const VISITOR_COOKIE = 'plankit_visitor';
 
 /**
+ * The visitor token a request's cookies carry, for handlers that get a plain `Request` (the
+ * test processor's pages), read as `cookies()` reads it.
+ */
+export function visitorTokenOf(headers: Headers): string | null {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === VISITOR_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+/**
  * The request's client address, visitor token and language. In a Server Action it also mints the
  * visitor cookie on first use; pages only read it (they cannot set cookies).
  */

@@ -35,7 +35,7 @@ import { type RenewalReport, runRenewals } from './renewals.js';
 import { submitPlanStep } from './submit.js';
 import { expireStaleSessions, type ReconcileReport, reconcilePayments } from './sweeps.js';
 import { advanceTestClock, type TestClockReport } from './testClock.js';
-import { getFinishView } from './views.js';
+import { getFinishView, ownsCheckout } from './views.js';
 import { handleWebhook, type WebhookAnswer } from './webhooks.js';
 
 /** The server side of the checkout: validates, prices, pays and records. */
@@ -57,6 +57,12 @@ export interface CheckoutEngine {
   ): Promise<SubmitResult>;
   /** What the finish step shows for a session; `not_found` for anything not the visitor's. */
   getFinishView(sessionId: string | null | undefined, context: RequestContext): Promise<FinishView>;
+  /**
+   * Whether the request's browser (its visitor token) owns the checkout session: the one that
+   * posted the plan step. Pages outside the checkout that act on its payment (the test
+   * processor's bank and hosted payment pages) ask it, so a leaked link approves nothing.
+   */
+  ownsCheckout(sessionId: string | null | undefined, context: RequestContext): Promise<boolean>;
   /**
    * Handles a webhook of the payment provider named in the route (`providerId`): verified
    * on the raw body, each event applied once, states only moving forward. Answer with the
@@ -185,6 +191,9 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     // The finish step may settle a payment (it asks the provider), which writes events.
     getFinishView: ready((sessionId: string | null | undefined, context: RequestContext) =>
       getFinishView(ctx, sessionId, context),
+    ),
+    ownsCheckout: ready((sessionId: string | null | undefined, context: RequestContext) =>
+      ownsCheckout(ctx, sessionId, context),
     ),
     handleWebhook: ready((providerId, request) => handleWebhook(ctx, providerId, request)),
     reconcilePayments: ready(() => reconcilePayments(ctx)),

@@ -147,20 +147,49 @@ describe.each(databases)('the buyer on the provider’s pages, on $name', (datab
       expect(page.status).toBe(404);
     });
 
-    it('a double click (two posts, no key) is one checkout, sent to the same page', async () => {
+    it('a double click (two posts, no key) with the visitor cookie is one checkout, sent to the same page', async () => {
       const { engine } = h.setup();
       const form = h.post({ idempotencyKey: '', paymentMethod: '' });
       const [a, b] = await Promise.all([
-        engine.submitPlanStep(form, {
-          clientAddress: visitor.clientAddress,
-          visitorToken: 'minted-1',
-        }),
-        engine.submitPlanStep(form, {
-          clientAddress: visitor.clientAddress,
-          visitorToken: 'minted-2',
-        }),
+        engine.submitPlanStep(form, visitor),
+        engine.submitPlanStep(form, visitor),
       ]);
       expect(expectRedirect(a)).toEqual(expectRedirect(b));
+    });
+
+    it('a double click before the visitor cookie exists: each post is its own browser token’s checkout, and the page it answers with is that token’s', async () => {
+      const { engine } = h.setup();
+      const form = h.post({ idempotencyKey: '', paymentMethod: '' });
+      const first = { clientAddress: visitor.clientAddress, visitorToken: 'minted-1' };
+      const second = { clientAddress: visitor.clientAddress, visitorToken: 'minted-2' };
+      const [a, b] = (
+        await Promise.all([engine.submitPlanStep(form, first), engine.submitPlanStep(form, second)])
+      ).map(expectRedirect);
+      // The browser follows the answer whose cookie it keeps: that checkout is its own, the
+      // other one is not (it expires unpaid).
+      expect(a?.sessionId).not.toBe(b?.sessionId);
+      expect(await engine.ownsCheckout(a?.sessionId, first)).toBe(true);
+      expect(await engine.ownsCheckout(b?.sessionId, second)).toBe(true);
+      expect(await engine.ownsCheckout(a?.sessionId, second)).toBe(false);
+    });
+
+    it('a return or bank link that leaks opens nothing in another browser, even first; the buyer’s browser still can (issue 21, 3b)', async () => {
+      const { engine } = h.setup();
+      const buyer = { clientAddress: visitor.clientAddress, visitorToken: 'buyer-browser' };
+      const other = { clientAddress: '198.51.100.9', visitorToken: 'other-browser' };
+      const { sessionId } = expectRedirect(
+        await engine.submitPlanStep(h.post({ idempotencyKey: '', paymentMethod: '' }), buyer),
+      );
+      // The finish link, opened elsewhere before the buyer ever came back: nothing, no email.
+      expect(await engine.getFinishView(sessionId, other)).toEqual({ status: 'not_found' });
+      expect(await engine.getFinishView(sessionId, { ...other, visitorToken: null })).toEqual({
+        status: 'not_found',
+      });
+      expect(await engine.ownsCheckout(sessionId, other)).toBe(false);
+      // The buyer's own browser sees its checkout.
+      expect((await engine.getFinishView(sessionId, buyer)).status).not.toBe('not_found');
+      expect(await engine.ownsCheckout(sessionId, buyer)).toBe(true);
+      expect(await engine.ownsCheckout('cs_not-a-session', buyer)).toBe(false);
     });
 
     it('the same post from another address is the same checkout (the key ignores addresses)', async () => {

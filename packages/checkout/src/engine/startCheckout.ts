@@ -74,12 +74,13 @@ export async function startCheckout(ctx: EngineContext, start: CheckoutStart) {
           ...selection,
           id: createSessionId(),
           idempotencyKey,
-          // A post without JavaScript may come before the visitor cookie exists: a double
-          // click sends two posts, each minting its own token, and binding the session to
-          // the first would refuse the second. Such a session is reached by its id alone
-          // (192 random bits), like a hosted checkout's; the key already ties the repeat to
-          // the same fields. The finish page binds it to the first browser that opens it.
-          visitorHash: postedKey === null ? null : ctx.keys.visitorHash(context.visitorToken),
+          // Bound to the browser that posts, before it leaves for a hosted page or a bank:
+          // a return or bank link that leaks (a screenshot, a shared URL) opens nothing
+          // elsewhere (issue 21, item 3b). Without JavaScript a double click can post twice
+          // before the visitor cookie exists, each post minting its own token: the second
+          // finds this session another browser's ('foreign' below) and gets a checkout of
+          // its own, and the browser follows that one's page, so it is paid once.
+          visitorHash: ctx.keys.visitorHash(context.visitorToken),
           ttlMs: ctx.sessionTtlMs,
         },
         visitorHash: ctx.keys.visitorHash(context.visitorToken),

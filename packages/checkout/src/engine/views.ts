@@ -8,10 +8,11 @@ import { awaitsProvider, refreshFromProvider } from './refresh.js';
 
 /**
  * The visitor's session with its order and subscription (one store query), or null for
- * anything malformed, unknown or not theirs. A session made without JavaScript belongs to
- * no browser yet: the first one that opens it (the buyer, following the redirect with the
- * cookie the post set) takes it, and from then on a shared or leaked link shows "not found"
- * elsewhere.
+ * anything malformed, unknown or not theirs. A session belongs to the browser that posted
+ * it (its visitor token, bound when the session was made, with or without JavaScript), so
+ * a shared or leaked finish link shows "not found" anywhere else, even opened first there.
+ * Only a session made without any token (a host that sets no visitor cookie) is reached
+ * by its id alone.
  */
 export async function ownedRecord(
   ctx: EngineContext,
@@ -21,12 +22,27 @@ export async function ownedRecord(
   // Checked before any lookup, so hostile input from a URL never reaches the database.
   if (!isSessionId(sessionId)) return null;
   const record = await ctx.fromStore('getSessionRecord', { sessionId }, () =>
-    ctx.store.getSessionRecord(sessionId, {
-      bindVisitorHash: ctx.keys.visitorHash(context.visitorToken),
-    }),
+    ctx.store.getSessionRecord(sessionId),
   );
   if (!record || !ctx.keys.isOwner(record.session.visitorHash, context.visitorToken)) return null;
   return record;
+}
+
+/**
+ * Whether the request comes from the browser that owns the checkout session: what a page
+ * outside the checkout (the test processor's bank and hosted payment pages, which the host
+ * serves) asks before it lets anyone act on the session's payment.
+ */
+export async function ownsCheckout(
+  ctx: EngineContext,
+  sessionId: string | null | undefined,
+  context: RequestContext,
+): Promise<boolean> {
+  if (!isSessionId(sessionId)) return false;
+  const session = await ctx.fromStore('getSession', { sessionId }, () =>
+    ctx.store.getSession(sessionId),
+  );
+  return session !== null && ctx.keys.isOwner(session.visitorHash, context.visitorToken);
 }
 
 /**

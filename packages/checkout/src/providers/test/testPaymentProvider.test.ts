@@ -4,7 +4,11 @@ import { createPgliteClient } from '../../store/pgliteClient.js';
 import type { SqlClient } from '../../store/types.js';
 import { describeProviderContract } from '../../testing/describeProviderContract.js';
 import { TEST_CARDS } from './testCards.js';
-import { createTestPaymentProvider, type TestPaymentProvider } from './testPaymentProvider.js';
+import {
+  createTestPaymentProvider,
+  type TestPaymentProvider,
+  type TestPaymentProviderOptions,
+} from './testPaymentProvider.js';
 
 // One embedded database for the whole file; every test gets a schema of its own.
 let shared: SqlClient | null = null;
@@ -16,7 +20,9 @@ afterAll(async () => {
   await shared?.close();
 });
 
-async function openProvider(options: { webhookUrl?: string } = {}) {
+async function openProvider(
+  options: { webhookUrl?: string; pages?: TestPaymentProviderOptions['pages'] } = {},
+) {
   const client = await db();
   const schema = `tp_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const provider = createTestPaymentProvider({
@@ -192,6 +198,67 @@ describe('the test processor', () => {
         (await provider.handle(pageRequest('/test-processor/authenticate/%3Cx%3E'))).status,
       ).toBe(404);
       expect((await provider.handle(pageRequest('/test-processor/nothing'))).status).toBe(404);
+    });
+  });
+
+  describe('a host that tells whose payment it is (`pages.allows`)', () => {
+    it('lets only the buyer’s browser decide at the bank or pay on the hosted page; a leaked link decides nothing', async () => {
+      const buyer = 'plankit_visitor=buyer';
+      const asked: string[] = [];
+      const guarded = await openProvider({
+        pages: {
+          allows: (request, intent) => {
+            asked.push(intent.metadata.plankit_session ?? '');
+            return request.headers.get('cookie') === buyer;
+          },
+        },
+      });
+      try {
+        const p = guarded.provider;
+        const base = {
+          mode: 'payment' as const,
+          amount: 1071,
+          currency: 'EUR',
+          description: 'Acme: Starter (monthly)',
+          customer: { email: 'ada@example.com', name: 'Ada Lovelace' },
+          returnUrl: '/checkout/finish?session=cs_x',
+          cancelUrl: '/checkout/starter',
+          saveMethod: false,
+          metadata: { plankit_session: 'cs_x' },
+        };
+        const fields = await p.createIntent({ ...base, idempotencyKey: 'cs_x:1', flow: 'fields' });
+        const waiting = await p.confirmIntent(fields.intentId, {
+          paymentMethodId: await methodFor(p, TEST_CARDS.authenticate),
+          returnUrl: '',
+        });
+        if (waiting.status !== 'requires_action') throw new Error('expected requires_action');
+        const as = (cookie: string, form?: Record<string, string>) => {
+          const request = pageRequest(waiting.redirectUrl, form);
+          request.headers.set('cookie', cookie);
+          return p.handle(request);
+        };
+        // Another browser, first: the page is not there, and its approval changes nothing.
+        expect((await as('plankit_visitor=thief')).status).toBe(404);
+        expect((await as('plankit_visitor=thief', { decision: 'approve' })).status).toBe(404);
+        expect((await p.retrieveIntent(fields.intentId)).status).toBe('requires_action');
+        expect(asked).toContain('cs_x');
+        // The buyer's own browser still can.
+        expect((await as(buyer)).status).toBe(200);
+        expect((await as(buyer, { decision: 'approve' })).status).toBe(303);
+        expect((await p.retrieveIntent(fields.intentId)).status).toBe('succeeded');
+
+        const hosted = await p.createIntent({ ...base, idempotencyKey: 'cs_x:2', flow: 'hosted' });
+        const pay = pageRequest(hosted.redirectUrl ?? '', {
+          number: TEST_CARDS.success,
+          expiry,
+          cvc: '123',
+        });
+        pay.headers.set('cookie', 'plankit_visitor=thief');
+        expect((await p.handle(pay)).status).toBe(404);
+        expect((await p.retrieveIntent(hosted.intentId)).status).toBe('requires_payment_method');
+      } finally {
+        await guarded.dispose();
+      }
     });
   });
 

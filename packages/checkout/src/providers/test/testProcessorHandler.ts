@@ -16,6 +16,17 @@ export interface TestProcessorHandlerOptions {
   merchantName?: string;
   /** The pages' language and text for a request (default English). */
   localeOf?: (request: Request) => PageLocale;
+  /**
+   * Whether this request's browser may act on the intent: approve or decline it at the test
+   * bank, or pay it on the hosted page. Default: anyone holding the link. A host that knows
+   * the buyer's browser (the checkout engine's `ownsCheckout`, with the intent's
+   * `metadata.plankit_session`) answers it, so a leaked bank or payment link shows "not
+   * found" elsewhere, as a real bank would ask the cardholder to prove who they are.
+   */
+  allows?: (
+    request: Request,
+    intent: { id: string; metadata: Readonly<Record<string, string>> },
+  ) => boolean | Promise<boolean>;
 }
 
 const ENGLISH: PageLocale = { lang: 'en', dir: 'ltr', text: en };
@@ -63,6 +74,7 @@ export function createTestProcessorHandler(
 ): (request: Request) => Promise<Response> {
   const merchantName = options.merchantName ?? 'Plankit';
   const localeOf = options.localeOf ?? (() => ENGLISH);
+  const allows = options.allows ?? (() => true);
   const stylesheet = `${processor.basePath}/styles.css`;
 
   return async (request) => {
@@ -94,6 +106,10 @@ export function createTestProcessorHandler(
       if (!/^pi_[\w-]{1,64}$/.test(id)) return notFound();
       const intent = await processor.ledger.get(id);
       if (!intent || intent.kind === 'charge') return notFound();
+      // Not this browser's payment: as if there were none (nothing shown, nothing decided).
+      if (!(await allows(request, { id: intent.id, metadata: intent.metadata }))) {
+        return notFound();
+      }
       const locale = localeOf(request);
       const back = intent.returnUrl ?? '/';
 
