@@ -108,17 +108,23 @@ export const config = {
   /** The Stripe provider's settings, or null for the built-in test provider. */
   stripe,
   /**
-   * The payment processor's origins, the one place the Content Security Policy learns
-   * them: where its hosted payment page lets a form post (`form-action`), and later its
-   * card fields' frames and API. The built-in test provider is served by the host itself,
-   * so none; Stripe's are those of its CSP guide (https://docs.stripe.com/security/guide#content-security-policy).
+   * The payment processor's origins, the one place the security headers learn them: where
+   * its hosted payment page lets a form post (`form-action`), its scripts, its card fields'
+   * frames (which also get the Payment Request API for wallets, through the
+   * `Permissions-Policy`) and its API. The built-in test provider is served by the host
+   * itself, so none. Stripe's are those its integration security guide lists for Stripe.js
+   * and the Payment Element, Apple Pay and Google Pay included
+   * (https://docs.stripe.com/security/guide#content-security-policy): Stripe.js and its
+   * frames on `js.stripe.com` and its subdomains, 3-D Secure on `hooks.stripe.com`, the API
+   * on `api.stripe.com`. (The Address Element's autocomplete would add Google Maps; the
+   * checkout does not use it.)
    */
   paymentProcessor: stripe
     ? {
         formAction: [stripePages],
-        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
         connect: ['https://api.stripe.com'],
-        script: ['https://js.stripe.com'],
+        script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
       }
     : {
         formAction: [] as string[],

@@ -2,6 +2,7 @@ import { type ReactNode, type RefObject, useCallback, useMemo } from 'react';
 import type { PlanStepFormMessages } from '../messages/planStepFormMessages.js';
 import type { PlanStepState } from '../views/types.js';
 import {
+  type PaymentCharge,
   type PaymentFieldsHandle,
   PaymentSlotContext,
   type PaymentSlotValue,
@@ -16,6 +17,8 @@ export interface PaymentSectionProps {
   messages: PlanStepFormMessages;
   testMode: boolean;
   locale?: string | undefined;
+  /** What Pay will charge now (the live quote), for the fields. */
+  charge?: PaymentCharge | undefined;
   /** The payment provider's fields. */
   children: ReactNode;
 }
@@ -28,6 +31,7 @@ export function PaymentSection({
   messages,
   testMode,
   locale,
+  charge,
   children,
 }: PaymentSectionProps) {
   const register = useCallback(
@@ -39,9 +43,22 @@ export function PaymentSection({
     },
     [handle],
   );
+  // Compared by value: the form makes a new charge object on every render.
+  const { amount, currency, interval, mode } = charge ?? {};
   const slot = useMemo<PaymentSlotValue>(
-    () => ({ register, reportInvalid: onInvalid, state, messages, testMode, locale }),
-    [register, onInvalid, state, messages, testMode, locale],
+    () => ({
+      register,
+      reportInvalid: onInvalid,
+      state,
+      messages,
+      testMode,
+      locale,
+      charge:
+        amount === undefined || !currency || !interval || !mode
+          ? undefined
+          : { amount, currency, interval, mode },
+    }),
+    [register, onInvalid, state, messages, testMode, locale, amount, currency, interval, mode],
   );
   return (
     <fieldset className="pk-group">

@@ -282,6 +282,12 @@ export function PlanStepForm(props: PlanStepFormProps) {
           messages={messages}
           testMode={testMode}
           locale={locale}
+          charge={{
+            amount: currentQuote.dueToday,
+            currency: currentQuote.currency,
+            interval: currentQuote.interval,
+            mode: currentQuote.trialDays ? 'setup' : 'subscription',
+          }}
         >
           {payment}
         </PaymentSection>

@@ -37,6 +37,8 @@ function standInStripe(
     mountedIn: null as HTMLElement | null,
     submits: 0,
     createPaymentMethod: [] as unknown[],
+    /** What the fields passed to `elements.update`, in order. */
+    updates: [] as Partial<StripeElementsOptions>[],
   };
   const handlers = new Map<string, Handler>();
   let submitError: { type: string; message: string } | null = null;
@@ -67,7 +69,9 @@ function standInStripe(
     getElement() {
       return element;
     },
-    update() {},
+    update(options: Partial<StripeElementsOptions>) {
+      calls.updates.push(options);
+    },
     async submit() {
       calls.submits += 1;
       return submitError ? { error: submitError } : {};
@@ -137,10 +141,12 @@ describe('starter plan paid through Stripe’s Payment Element', () => {
     expect(stand.calls.created).toEqual(['payment']);
     const group = screen.getByRole('group', { name: 'Payment' });
     expect(group).toContainElement(stand.calls.mountedIn);
+    // Before a country is chosen the form shows the price without tax, and so does the
+    // element.
     expect(stand.calls.elementsOptions[0]).toMatchObject({
       mode: 'subscription',
       currency: 'eur',
-      amount: 1071,
+      amount: 900,
       paymentMethodCreation: 'manual',
       setupFutureUsage: 'off_session',
     });
@@ -183,6 +189,43 @@ describe('starter plan paid through Stripe’s Payment Element', () => {
       await screen.findByText(resolveMessages().errorPaymentMethod, { exact: false }),
     ).toBeInTheDocument();
     expect(action).not.toHaveBeenCalled();
+  });
+});
+
+describe('the Payment Element follows the buyer (issue 21, item 2)', () => {
+  it('interval, currency, country and seats: the element is updated to the amount Pay charges', async () => {
+    const stand = standInStripe(async () => ({ paymentMethod: { id: 'pm_stand_in' } }));
+    const { user } = renderForm(stand, 'team');
+    const first = stand.calls.elementsOptions[0];
+    // Team, 5 seats × €12.00; with German VAT 19% once the country is known: €71.40.
+    expect(first).toMatchObject({ mode: 'subscription', currency: 'eur', amount: 6000 });
+    const last = () => stand.calls.updates.at(-1);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Germany');
+    await waitFor(() => expect(last()).toEqual({ amount: 7140 }));
+
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    await waitFor(() => expect(last()).toEqual({ amount: 71400 }));
+    expect(screen.getByRole('button', { name: 'Pay €714.00' })).toBeVisible();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD');
+    await waitFor(() => expect(last()).toMatchObject({ currency: 'usd' }));
+    const inUsd = last()?.amount;
+    expect(screen.getByRole('button', { name: /^Pay \$/ })).toHaveTextContent(
+      `$${((inUsd ?? 0) / 100).toFixed(2)}`,
+    );
+
+    const seats = screen.getByRole('spinbutton', { name: 'Seats' });
+    await user.clear(seats);
+    await user.type(seats, '7');
+    await waitFor(() => expect(last()?.amount).toBe(Math.round(((inUsd ?? 0) * 7) / 5)));
+  });
+
+  it('a trial stays in setup mode, with no amount, whatever the buyer picks', async () => {
+    const stand = standInStripe(async () => ({ paymentMethod: { id: 'pm_saved_for_trial' } }));
+    const { user } = renderForm(stand, 'pro');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD');
+    await waitFor(() => expect(stand.calls.updates.at(-1)).toEqual({ currency: 'usd' }));
+    for (const update of stand.calls.updates) expect(update).not.toHaveProperty('amount');
   });
 });
 

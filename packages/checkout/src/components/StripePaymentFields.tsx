@@ -25,15 +25,16 @@ export interface StripePaymentFieldsProps {
   stripe?: Stripe | Promise<Stripe | null> | null;
   /**
    * What the Payment Element collects for: `subscription` (a plan that recurs; the
-   * default), `setup` (a trial: the card is saved, nothing is charged) or `payment`.
+   * default), `setup` (a trial: the card is saved, nothing is charged) or `payment`. In the
+   * plan step the form's live charge (`PaymentSlotValue.charge`) takes its place.
    */
   mode?: 'payment' | 'subscription' | 'setup';
   /**
-   * The amount the element shows (wallets, mandates), in minor units of `currency`. What
-   * is charged is always the server's quote, never this.
+   * The amount the element shows (wallets, mandates), in minor units of `currency`, until
+   * the form's live charge replaces it. What is charged is always the server's quote.
    */
   amount?: number;
-  /** ISO currency, e.g. `EUR`. */
+  /** ISO currency, e.g. `EUR`, until the form's live charge replaces it. */
   currency: string;
   /** The Payment Element's look (https://docs.stripe.com/elements/appearance-api). */
   appearance?: Appearance;
@@ -71,22 +72,27 @@ export function StripePaymentFields({
   appearance,
   locale = 'auto',
 }: StripePaymentFieldsProps) {
-  const { messages } = usePaymentSlot();
+  const { messages, charge } = usePaymentSlot();
   const stripeOrPromise = useMemo(
     () => (stripe !== undefined ? stripe : publishableKey ? stripeFor(publishableKey) : null),
     [stripe, publishableKey],
   );
+  // What the form will charge now, as the buyer changes interval, currency, seats, promo
+  // code or country (the slot's charge), else the props. react-stripe-js passes each change
+  // on with `elements.update`, so wallets and payment-method filtering see the amount that
+  // will be charged (issue 21, item 2).
+  const current = charge ?? { mode, amount: amount ?? 0, currency };
   const shared = {
-    currency: currency.toLowerCase(),
+    currency: current.currency.toLowerCase(),
     paymentMethodCreation: 'manual' as const,
     ...(appearance ? { appearance } : {}),
     locale,
   };
   const options: StripeElementsOptions =
-    mode === 'setup'
-      ? { ...shared, mode }
+    current.mode === 'setup'
+      ? { ...shared, mode: 'setup' }
       : // The card is saved for renewals (Stripe Billing charges it off-session).
-        { ...shared, mode, amount: amount ?? 0, setupFutureUsage: 'off_session' };
+        { ...shared, mode: current.mode, amount: current.amount, setupFutureUsage: 'off_session' };
   return (
     <>
       <noscript>

@@ -22,6 +22,26 @@ export interface PaymentFieldsHandle {
   createPaymentMethod(): Promise<{ paymentMethodId: string } | { error: FieldError | null }>;
 }
 
+/**
+ * What pressing Pay will charge, as the form shows it now: it follows the buyer's interval,
+ * currency, seats, promo code and country as they change, so a processor's element (wallets,
+ * payment-method filtering, mandates) sees the amount that will be charged. The server's
+ * quote is still the only amount ever charged.
+ */
+export interface PaymentCharge {
+  /** Due today, in minor units of `currency` (0 when a trial starts). */
+  amount: number;
+  /** ISO 4217, upper case (`EUR`). */
+  currency: string;
+  /** How often it recurs. */
+  interval: 'monthly' | 'yearly';
+  /**
+   * What the fields collect for: `subscription` (paid now, then each period), or `setup`
+   * (a trial: the method is saved and nothing is charged today).
+   */
+  mode: 'subscription' | 'setup';
+}
+
 /** What the form gives the payment fields it hosts. */
 export interface PaymentSlotValue {
   /** Registers the fields' handle; returns the function that unregisters it. */
@@ -36,6 +56,8 @@ export interface PaymentSlotValue {
   locale?: string | undefined;
   /** Whether the host runs in test mode (the fields may show test data hints). */
   testMode: boolean;
+  /** What Pay will charge, as the form shows it now. */
+  charge?: PaymentCharge | undefined;
 }
 
 /** The context through which the plan-step form hosts a payment provider's fields. */

@@ -64,6 +64,20 @@ describe('the other security headers', () => {
     expect(headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('let the payment processor’s frames use the Payment Request API (wallets), and nobody else', () => {
+    expect(buildSecurityHeaders()['permissions-policy']).toContain('payment=(self)');
+    const stripe = buildSecurityHeaders({
+      frameOrigins: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+    });
+    expect(stripe['permissions-policy']).toContain(
+      'payment=(self "https://js.stripe.com" "https://*.js.stripe.com")',
+    );
+    expect(() => buildSecurityHeaders({ frameOrigins: ['https://x.example) camera=(*'] })).toThrow(
+      /not an origin/,
+    );
+    expect(() => buildSecurityHeaders({ frameOrigins: ['https://*'] })).toThrow(/not an origin/);
+  });
+
   it('add HSTS over HTTPS only', () => {
     const headers = buildSecurityHeaders({ https: true });
     expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');

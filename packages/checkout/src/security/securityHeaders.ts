@@ -39,7 +39,8 @@ export interface SecurityHeadersOptions {
   development?: boolean | undefined;
 }
 
-const ORIGIN = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i;
+// An origin, or every subdomain of one (`https://*.js.stripe.com`, as processors list them).
+const ORIGIN = /^https?:\/\/(?:\*\.)?[a-z0-9.-]+(?::\d{1,5})?$/i;
 const HASH = /^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 const NONCE = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
@@ -94,7 +95,8 @@ export function buildContentSecurityPolicy(options: SecurityHeadersOptions = {})
  * Every security header of a checkout page: the Content Security Policy (see
  * {@link buildContentSecurityPolicy}), `X-Frame-Options: DENY` for browsers without
  * `frame-ancestors`, `X-Content-Type-Options: nosniff`, a `Referrer-Policy`, a
- * `Permissions-Policy` that turns off the devices a checkout never uses, and HSTS over
+ * `Permissions-Policy` that turns off the devices a checkout never uses and lets the payment
+ * processor's frames use the Payment Request API (wallets), and HSTS over
  * HTTPS. Header names are lower case, ready for `Headers#set`.
  */
 export function buildSecurityHeaders(options: SecurityHeadersOptions = {}): Record<string, string> {
@@ -103,9 +105,15 @@ export function buildSecurityHeaders(options: SecurityHeadersOptions = {}): Reco
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': options.secretInUrl ? 'no-referrer' : 'strict-origin-when-cross-origin',
-    // The Payment Request API stays available to the site (a processor's wallet button).
-    // Only features every current browser knows: an unknown one logs a console warning.
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self)',
+    // The Payment Request API stays available to the site and to the processor's card-field
+    // frames (`frameOrigins`): its wallets (Apple Pay, Google Pay) run in those frames, which
+    // ask for `allow="payment"`, and a frame gets a permission only if the page's policy
+    // names its origin (https://www.w3.org/TR/payment-request/#permissions-policy). Only
+    // features every current browser knows: an unknown one logs a console warning.
+    'permissions-policy': `camera=(), microphone=(), geolocation=(), usb=(), payment=(${[
+      'self',
+      ...origins(options.frameOrigins, 'frameOrigins').map((origin) => `"${origin}"`),
+    ].join(' ')})`,
   };
   if (options.https) {
     headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains';
