@@ -12,7 +12,7 @@ import { type FakeStripe, startFakeStripe } from '@plankit/checkout/stripe/fake'
 import type { Page } from '@playwright/test';
 import { cards, FINISH_URL, fillCard, fillDetails, payButton, payWith } from './checkout';
 import { expect, test } from './fixtures';
-import { extraPort, type Host, startHost } from './host';
+import { extraPort, type Host, startHost, waitForStore } from './host';
 
 const port = extraPort(9);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -40,6 +40,7 @@ async function restart(env: Record<string, string>): Promise<Host> {
     PLANKIT_PUBLIC_URL: baseURL,
     ...env,
   });
+  await waitForStore(host);
   return host;
 }
 

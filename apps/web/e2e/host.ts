@@ -94,6 +94,26 @@ export async function startHost(
   }
 }
 
+/**
+ * Waits (at most 60 s) until the host's store is open: its finish page, which reads the
+ * store, answers 200. A fresh host opens its store in the background at start (PGlite boots
+ * and migrates in seconds, longer on a loaded machine); a purchase made before that waits
+ * for it, past a test's usual timeouts.
+ */
+export async function waitForStore(host: Host): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  const probe = `${host.baseURL}/checkout/finish?session=cs_${'W41tF0rS'.repeat(4)}`;
+  for (;;) {
+    try {
+      if ((await fetch(probe)).status === 200) return;
+    } catch {
+      // Not answering yet.
+    }
+    if (Date.now() > deadline) throw new Error(`the store of ${host.baseURL} did not open in 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 const servesFallback = async (baseURL: string) => (await fetch(`${baseURL}/fallback`)).ok;
 
 /** Whether something accepts TCP connections on the port (opened and closed, nothing sent). */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { cards, definitionOf, FINISH_URL, fillDetails, payWith, receipt } from './checkout';
 import { expect, test } from './fixtures';
-import { extraPort, startHost } from './host';
+import { extraPort, startHost, waitForStore } from './host';
 import {
   type Delivery,
   type SmtpSink,
@@ -110,6 +110,7 @@ for (const { name, open } of stores) {
       PLANKIT_PUBLIC_URL: `http://127.0.0.1:${port}`,
     };
     let host = await startHost(port, env);
+    await waitForStore(host);
     try {
       const email = `renewal-${name.toLowerCase()}-${Date.now()}@example.com`;
       await page.goto(`${host.baseURL}/checkout/starter`);
@@ -144,7 +145,10 @@ for (const { name, open } of stores) {
       if (store.renewalOrders) expect(await store.renewalOrders()).toBe(1);
 
       host = await startHost(port, env);
-      await expect.poll(() => eventOf('subscription.renewed', subscriptionId)).toBeTruthy();
+      // The restarted host opens its store, then delivers what the test clock wrote.
+      await expect
+        .poll(() => eventOf('subscription.renewed', subscriptionId), { timeout: 30_000 })
+        .toBeTruthy();
       const renewed = eventOf('subscription.renewed', subscriptionId)?.data as
         | (Record<string, unknown> & { order?: Record<string, unknown> })
         | undefined;
@@ -160,7 +164,7 @@ for (const { name, open } of stores) {
       });
       const reference = String(renewed?.order?.reference);
       expect(reference).toMatch(/^PK-/);
-      await expect.poll(() => smtp.to(email).length).toBe(2);
+      await expect.poll(() => smtp.to(email).length, { timeout: 30_000 }).toBe(2);
       const mail = smtp.to(email)[1];
       expect(mail?.subject).toBe(`Your Starter subscription was renewed (${reference})`);
       expect(mail?.text).toContain(total);

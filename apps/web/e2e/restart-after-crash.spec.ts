@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cards, FINISH_URL, fillDetails, payWith } from './checkout';
 import { expect, test } from './fixtures';
-import { extraPort, type Host, startHost } from './host';
+import { extraPort, type Host, startHost, waitForStore } from './host';
 import { startWebhookReceiver, type WebhookReceiver } from './receivers';
 
 const SECRET = process.env.E2E_WEBHOOK_SECRET ?? '';
@@ -38,6 +38,7 @@ test('a PGlite host killed after a receipt and restarted at once delivers order.
     PLANKIT_SMTP_URL: '',
   };
   host = await startHost(extraPort(7), env);
+  await waitForStore(host);
   const email = `crash-${Date.now()}@example.com`;
   // The receiver holds every delivery open: the host's order.paid is claimed and in flight
   // when it dies, as it would be with a slow receiver.
@@ -58,6 +59,7 @@ test('a PGlite host killed after a receipt and restarted at once delivers order.
   const restartedAt = Date.now();
   // Waits only for the port: no page, no request that could open the store.
   host = await startHost(extraPort(7), env, { ready: 'listening' });
+  const upAfterMs = Date.now() - restartedAt;
 
   await expect
     .poll(
@@ -67,7 +69,11 @@ test('a PGlite host killed after a receipt and restarted at once delivers order.
       },
     )
     .toBe(true);
-  // It did meet the dead process's lock, and got past it on its own.
-  expect(host.logs()).toContain('did not open at start (try 1, store_locked)');
+  // Up again within 4 s of the kill, it met the dead process's lock (refreshed every 5 s, stale
+  // after 10 s without a refresh) and got past it on its own. (A slower machine may find the
+  // lock stale already; the delivery above is what counts.)
+  if (upAfterMs < 4_000) {
+    expect(host.logs()).toContain('did not open at start (try 1, store_locked)');
+  }
   expect(webhooks.rejected()).toBe(0);
 });
