@@ -1,15 +1,19 @@
-import { type Catalog, type Plan, TestCardFields } from '@plankit/checkout';
-import type { ReactNode } from 'react';
+import {
+  type Catalog,
+  type PaymentSlotContent,
+  type Plan,
+  TestCardFields,
+} from '@plankit/checkout';
 import { config } from './config';
 import { StripeFields } from './StripeFields';
 
 /**
  * The payment provider's fields for a plan's payment slot: Stripe's Payment Element when
  * Stripe is configured (Stripe.js loads only then), else the test provider's card fields.
- * The slot has no default, so a Stripe build carries no test card code. The plan step is prerendered, so this is
- * decided when the app builds: build with the Stripe variables set (`npm start` does).
+ * The slot has no default, so a Stripe page carries no test card code. Decided when the
+ * server starts (the plan step is rendered once per process, lib/staticPages.ts).
  */
-export function paymentFieldsFor(catalog: Catalog, plan: Plan): ReactNode {
+export function paymentFieldsFor(catalog: Catalog, plan: Plan): PaymentSlotContent {
   const stripe = config.stripe;
   if (!stripe) return <TestCardFields />;
   const currency = catalog.defaultCurrency;

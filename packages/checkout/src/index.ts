@@ -17,7 +17,7 @@ export {
   type ManageSubscriptionProps,
 } from './components/ManageSubscription.js';
 export { PlanList, type PlanListProps } from './components/PlanList.js';
-export { PlanStep, type PlanStepProps } from './components/PlanStep.js';
+export { type PaymentSlotContent, PlanStep, type PlanStepProps } from './components/PlanStep.js';
 export { PrintButton, type PrintButtonProps } from './components/PrintButton.js';
 export {
   type PaymentFieldsHandle,

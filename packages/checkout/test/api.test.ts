@@ -3,6 +3,7 @@
 // until `pnpm --filter @plankit/checkout api:update` rewrites the reports, so the change
 // shows in review and gets the changeset bump it needs (root README, "Publishing").
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageDir } from './support.js';
 
@@ -23,4 +24,24 @@ describe('the public API', () => {
     }
     expect(code, output).toBe(0);
   }, 60_000);
+});
+
+describe('the props of every public component', () => {
+  it('carry TSDoc on each prop (none is "(undocumented)" in the reports)', () => {
+    const undocumented: string[] = [];
+    for (const file of readdirSync(join(packageDir, 'api')).filter((f) => f.endsWith('.api.md'))) {
+      const report = readFileSync(join(packageDir, 'api', file), 'utf8');
+      for (const [, name, body] of report.matchAll(
+        /export interface (\w+Props) \{\n([\s\S]*?)\n\}/g,
+      )) {
+        const lines = (body ?? '').split('\n');
+        lines.forEach((line, i) => {
+          if (line.includes('(undocumented)')) {
+            undocumented.push(`${file} ${name}.${lines[i + 1]?.trim().split(/[?:]/)[0]}`);
+          }
+        });
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
 });

@@ -23,6 +23,7 @@ export interface ManageSubscriptionProps {
   plansHref: string;
   /** The page's messages (`messagesFor(locale)`); English by default. */
   messages?: Partial<CompiledMessages> | undefined;
+  /** The page's locale (BCP 47): dates and amounts are formatted in it. */
   locale?: string | undefined;
 }
 

@@ -7,11 +7,13 @@ import { planIntervals } from '../validation/checkoutForm.js';
 
 /** Props of {@link PlanList}. */
 export interface PlanListProps {
+  /** The validated catalog (`parseCatalog`): its purchasable plans are listed, in order. */
   catalog: Catalog;
   /** Builds the link into a plan's plan step, usually `(id) => routes.plan(id)`. */
   planHref: (planId: string) => string;
   /** The page's messages (`messagesFor(locale)`); English by default. */
   messages?: Partial<CompiledMessages> | undefined;
+  /** The page's locale (BCP 47): prices are formatted in it. */
   locale?: string | undefined;
 }
 

@@ -12,6 +12,12 @@ import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
 import { PlanStepForm } from './PlanStepForm.js';
 
+/**
+ * What fills the plan step's payment slot: the provider's fields. Anything React renders but
+ * nothing (`undefined`, `null`, a boolean), so a plan step can never be left without them.
+ */
+export type PaymentSlotContent = Exclude<ReactNode, null | undefined | boolean>;
+
 /** Props of {@link PlanStep}. */
 export interface PlanStepProps {
   /** The validated catalog (countries and currencies come from it). */
@@ -37,13 +43,15 @@ export interface PlanStepProps {
    * The payment provider's fields, shown in the payment slot when the plan charges today:
    * `<TestCardFields />` with the test provider, `<StripePaymentFields … />` with Stripe.
    * Required, with no default: a live page's bundle then carries its own provider's
-   * fields only, never the test provider's (about 1.3 kB gzipped).
+   * fields only, never the test provider's (about 1.3 kB gzipped). An element, never
+   * `undefined`, `null` or a boolean: `payment={undefined}` does not compile.
    */
-  payment: ReactNode;
+  payment: PaymentSlotContent;
   /** The merchant's country and VAT ID, for the EU reverse charge (see `PlanStepForm`). */
   merchantTax?: MerchantTax | undefined;
-  /** The merchant's terms of service and privacy policy, linked beside the Pay button. */
+  /** The merchant's terms of service, linked beside the Pay button. */
   termsUrl?: string | undefined;
+  /** The merchant's privacy policy, linked beside the Pay button. */
   privacyUrl?: string | undefined;
   /** Card brands the payment provider accepts (default Visa, Mastercard, American Express). */
   acceptedCards?: readonly string[] | undefined;

@@ -38,7 +38,7 @@ function standInStripe(
     submits: 0,
     createPaymentMethod: [] as unknown[],
     /** What the fields passed to `elements.update`, in order. */
-    updates: [] as Partial<StripeElementsOptions>[],
+    updates: [] as { amount?: number; currency?: string; mode?: string }[],
   };
   const handlers = new Map<string, Handler>();
   let submitError: { type: string; message: string } | null = null;
@@ -69,7 +69,7 @@ function standInStripe(
     getElement() {
       return element;
     },
-    update(options: Partial<StripeElementsOptions>) {
+    update(options: { amount?: number; currency?: string; mode?: string }) {
       calls.updates.push(options);
     },
     async submit() {

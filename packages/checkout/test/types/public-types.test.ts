@@ -178,6 +178,18 @@ describe('components', () => {
     expectTypeOf<PlanStepProps['action']>().toEqualTypeOf<PlanStepAction>();
   });
 
+  it('the plan step needs its payment fields: undefined, null or a boolean do not compile', () => {
+    const fields = {} as PlanStepProps['payment'];
+    expectTypeOf(fields).toExtend<PlanStepProps['payment']>();
+    // @ts-expect-error payment={undefined} leaves the plan step without payment fields
+    const missing: PlanStepProps['payment'] = undefined;
+    // @ts-expect-error nor does null
+    const none: PlanStepProps['payment'] = null;
+    // @ts-expect-error nor a condition's false
+    const hidden: PlanStepProps['payment'] = false;
+    void [missing, none, hidden];
+  });
+
   it('CheckoutError takes the props of a Next.js error.tsx', () => {
     type NextErrorProps = { error: Error & { digest?: string }; reset: () => void };
     expectTypeOf<NextErrorProps>().toExtend<CheckoutErrorProps>();
