@@ -13,6 +13,7 @@ import type { Guards } from './guards.js';
 import type { EngineLogger } from './options.js';
 import { type SendResult, sendWebhook } from './outgoingWebhooks.js';
 import { retryDelayMs } from './retrySchedule.js';
+import { engineMetrics, inSpan } from './telemetry.js';
 
 /** What one delivery pass did, over every channel. */
 export interface DeliveryReport {
@@ -30,6 +31,8 @@ export interface DeliveryContext extends Pick<Guards, 'fromStore'> {
   handlers: Pick<EventHandlers, 'size' | 'call'>;
   webhook: { url: string; secret: string; timeoutMs: number } | null;
   mailer: EventMailer | null;
+  /** The store's time (the engine's clock, which follows the test clock), for the delivery lag. */
+  clock?: { now(): Date };
 }
 
 /** Deliveries taken per channel and pass. */
@@ -76,11 +79,28 @@ export async function deliverEvents(ctx: DeliveryContext): Promise<DeliveryRepor
         ctx.store.claimEventDeliveries(channel, BATCH, DELIVERY_LEASE_MS),
       );
       for (const { event, attempts } of deliveries) {
-        let result: SendResult;
-        try {
-          result = await send(event);
-        } catch (error) {
-          result = { ok: false, error: describeError(error) };
+        const labels = { 'plankit.channel': channel, 'plankit.event_type': event.type };
+        const result = await inSpan(
+          'plankit.event.deliver',
+          { ...labels, 'plankit.event': event.id, 'plankit.attempt': attempts + 1 },
+          async (span): Promise<SendResult> => {
+            let sent: SendResult;
+            try {
+              sent = await send(event);
+            } catch (error) {
+              sent = { ok: false, error: describeError(error) };
+            }
+            span.setAttribute('plankit.delivered', sent.ok);
+            return sent;
+          },
+        );
+        const counters = engineMetrics();
+        if (result.ok) {
+          counters.deliveries.add(1, labels);
+          const now = ctx.clock?.now().getTime() ?? Date.now();
+          counters.deliveryLag.record(Math.max(0, now - Date.parse(event.createdAt)), labels);
+        } else {
+          counters.deliveryFailures.add(1, labels);
         }
         const retryInMs = result.ok ? null : retryDelayMs(attempts + 1);
         if (result.ok) report.delivered++;

@@ -3,6 +3,7 @@ import type { PaymentProvider } from '../providers/types.js';
 import type { CheckoutStore } from '../store/types.js';
 import { describeError } from './describeError.js';
 import type { EngineLogger } from './options.js';
+import { inSpan } from './telemetry.js';
 
 /** The two guards every store and provider call passes through. */
 export interface Guards {
@@ -43,40 +44,53 @@ export function createGuards(
   providerTimeoutMs: number,
 ): Guards {
   return {
-    async fromStore(operation, details, call) {
-      try {
-        return await call();
-      } catch (error) {
-        if (error instanceof PlankitError) throw error;
-        logger.error('[plankit] checkout store failed', {
-          operation,
-          ...details,
-          error: describeError(error),
-        });
-        throw new StoreError(operation, { cause: error });
-      }
+    // Each store call is one statement or transaction: one span each.
+    fromStore(operation, details, call) {
+      return inSpan(
+        `plankit.store.${operation}`,
+        { 'plankit.store.operation': operation },
+        async () => {
+          try {
+            return await call();
+          } catch (error) {
+            if (error instanceof PlankitError) throw error;
+            logger.error('[plankit] checkout store failed', {
+              operation,
+              ...details,
+              error: describeError(error),
+            });
+            throw new StoreError(operation, { cause: error });
+          }
+        },
+      );
     },
 
-    async fromProvider(operation, details, call) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Timeout()), providerTimeoutMs);
-      });
-      try {
-        return await Promise.race([call(), timeout]);
-      } catch (error) {
-        const timedOut = error instanceof Timeout;
-        logger.error('[plankit] payment provider failed', {
-          operation,
-          ...details,
-          provider: provider.id,
-          error: timedOut ? `no answer within ${providerTimeoutMs} ms` : describeError(error),
+    fromProvider(operation, details, call) {
+      const attributes = {
+        'plankit.provider': provider.id,
+        'plankit.provider.operation': operation,
+      };
+      return inSpan(`plankit.provider.${operation}`, attributes, async () => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Timeout()), providerTimeoutMs);
         });
-        // The cause may hold what the provider echoed back; it stays out of the error.
-        throw new ProviderError(provider.id, operation, { timeout: timedOut });
-      } finally {
-        clearTimeout(timer);
-      }
+        try {
+          return await Promise.race([call(), timeout]);
+        } catch (error) {
+          const timedOut = error instanceof Timeout;
+          logger.error('[plankit] payment provider failed', {
+            operation,
+            ...details,
+            provider: provider.id,
+            error: timedOut ? `no answer within ${providerTimeoutMs} ms` : describeError(error),
+          });
+          // The cause may hold what the provider echoed back; it stays out of the error.
+          throw new ProviderError(provider.id, operation, { timeout: timedOut });
+        } finally {
+          clearTimeout(timer);
+        }
+      });
     },
   };
 }

@@ -4,6 +4,7 @@ import type { CheckoutSession } from '../store/types.js';
 import { planLinkFor } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
 import { outcomeOf, settleAttempt } from './settle.js';
+import { inSpan } from './telemetry.js';
 
 /** The provider's idempotency key of a session's current attempt. */
 export function providerKeyOf(session: Pick<CheckoutSession, 'id' | 'attempt'>): string {
@@ -55,7 +56,25 @@ function intentFor(
  * When the provider fails to answer, it may have charged: the attempt stays `processing`
  * with its lease released, and the error is rethrown.
  */
-export async function payAttempt(
+export function payAttempt(
+  ctx: EngineContext,
+  session: CheckoutSession,
+  paymentMethodId: string | null,
+  clientKey: string | null,
+): Promise<CheckoutSession> {
+  const attributes = {
+    'plankit.provider': ctx.provider.id,
+    'plankit.plan': session.planId,
+    'plankit.session': session.id,
+    'plankit.attempt': session.attempt,
+    'plankit.flow': paymentMethodId ? 'fields' : 'hosted',
+  };
+  return inSpan('plankit.payment', attributes, () =>
+    payInSpan(ctx, session, paymentMethodId, clientKey),
+  );
+}
+
+async function payInSpan(
   ctx: EngineContext,
   session: CheckoutSession,
   paymentMethodId: string | null,

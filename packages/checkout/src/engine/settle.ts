@@ -3,6 +3,7 @@ import type { IntentOutcome, PaymentMethodSummary } from '../providers/types.js'
 import type { CheckoutSession, SessionUpdate } from '../store/types.js';
 import { buildCompletionRecord } from './buildCompletionRecord.js';
 import type { EngineContext } from './engineContext.js';
+import { engineMetrics, inSpan } from './telemetry.js';
 
 /** What became of a payment attempt, whoever learned it (the request, a webhook, a sweep). */
 export type AttemptOutcome =
@@ -102,6 +103,43 @@ export async function settleAttempt(
 ): Promise<CheckoutSession> {
   const event = eventOf(session, outcome);
   if (event === null) return session;
+  const attributes = {
+    'plankit.provider': ctx.provider.id,
+    'plankit.plan': session.planId,
+    'plankit.session': session.id,
+    'plankit.attempt': session.attempt,
+    'plankit.outcome': outcome.kind,
+    'plankit.event': event,
+  };
+  return inSpan('plankit.settle', attributes, async (span) => {
+    const settled = await applyOutcome(ctx, session, outcome, event, options);
+    span.setAttribute('plankit.status', settled.status);
+    if (settled.status !== session.status) countOutcome(ctx, session, outcome, event);
+    return settled;
+  });
+}
+
+/** The checkout counters, for an outcome this call stored (never a repeat's). */
+function countOutcome(
+  ctx: EngineContext,
+  session: CheckoutSession,
+  outcome: AttemptOutcome,
+  event: SessionEvent,
+): void {
+  const counters = engineMetrics();
+  const labels = { 'plankit.provider': ctx.provider.id, 'plankit.plan': session.planId };
+  if (event === 'succeed' || event === 'start_trial') counters.checkoutsPaid.add(1, labels);
+  else if (outcome.kind === 'failed' && outcome.decline) counters.checkoutsDeclined.add(1, labels);
+  else if (outcome.kind === 'failed') counters.checkoutsFailed.add(1, labels);
+}
+
+async function applyOutcome(
+  ctx: EngineContext,
+  session: CheckoutSession,
+  outcome: AttemptOutcome,
+  event: SessionEvent,
+  options: { clientKey?: string | null; strict?: boolean },
+): Promise<CheckoutSession> {
   if (options.strict === false) {
     if (!canTransition(session.status, event)) return session;
   } else {

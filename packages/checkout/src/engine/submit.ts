@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import type { Span } from '@opentelemetry/api';
 import type { FieldError } from '../messages/fieldError.js';
 import type { RequestContext, SubmitResult } from '../views/types.js';
 import { IDEMPOTENCY_KEY_PATTERN } from './clientKeys.js';
@@ -11,6 +12,7 @@ import { type CheckoutPost, readCheckoutForm, refillValues } from './readCheckou
 import { readSubmission } from './readSubmission.js';
 import { settleAttempt } from './settle.js';
 import { startCheckout } from './startCheckout.js';
+import { engineMetrics, inSpan } from './telemetry.js';
 import { decideThrottle } from './throttle.js';
 
 /** A language tag the host passed, or `en`: stored on the session for the buyer's emails. */
@@ -24,10 +26,21 @@ function checkoutLocale(locale: string | null | undefined): string {
  * store call (startCheckout), checks the card-testing throttle, pays, and says where the visitor goes.
  * Bad input never throws; a failing store or provider throws a typed error.
  */
-export async function submitPlanStep(
+export function submitPlanStep(
   ctx: EngineContext,
   form: FormData | Record<string, string>,
   context: RequestContext,
+): Promise<SubmitResult> {
+  return inSpan('plankit.checkout.submit', { 'plankit.provider': ctx.provider.id }, (span) =>
+    submitInSpan(ctx, form, context, span),
+  );
+}
+
+async function submitInSpan(
+  ctx: EngineContext,
+  form: FormData | Record<string, string>,
+  context: RequestContext,
+  span: Span,
 ): Promise<SubmitResult> {
   // Promo and card expiry are checked on the store's time, which the first call learns.
   await ctx.fromStore('clock', {}, () => ctx.clock.ready());
@@ -58,6 +71,17 @@ export async function submitPlanStep(
   const failed = (formError: Parameters<typeof results.failed>[0]) =>
     results.failed(formError, idempotencyKey);
   const { session } = started;
+  span.setAttributes({
+    'plankit.plan': session.planId,
+    'plankit.session': session.id,
+    'plankit.start': started.outcome,
+  });
+  if (started.outcome === 'created' || started.outcome === 'retried') {
+    engineMetrics().checkoutsStarted.add(1, {
+      'plankit.provider': ctx.provider.id,
+      'plankit.plan': session.planId,
+    });
+  }
 
   switch (started.outcome) {
     case 'foreign':
