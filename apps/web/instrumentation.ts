@@ -9,6 +9,13 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // `next build` loads this file in its workers too; they need no store and render nothing.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  // First: the engine's spans and metrics go to the registered SDK from its first call.
+  const { registerTelemetry } = await import('./lib/telemetry');
+  const telemetry = registerTelemetry();
+  if (telemetry) {
+    // What is still batched goes out when the process is asked to stop.
+    process.once('SIGTERM', () => void telemetry.shutdown());
+  }
   const { rm } = await import('node:fs/promises');
   const { join } = await import('node:path');
   // A page cache on disk can only be another build's or another configuration's (this
@@ -20,8 +27,12 @@ export async function register(): Promise<void> {
   // locked or unreachable is tried again until it opens, so the background work starts
   // with no visitor; meanwhile pages that need the store get the proxy's 503 page
   // (proxy.ts). Any other failure is logged here, and the next request tries again.
+  const { log } = await import('./lib/log');
   openEngineAtStart().catch((error: unknown) => {
-    console.error('[plankit] could not open the checkout store at start-up', error);
+    log.error(
+      { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+      '[plankit] could not open the checkout store at start-up',
+    );
   });
   if (process.env.NODE_ENV === 'production') {
     const { renderStaticPages } = await import('./lib/staticPages');

@@ -10,6 +10,7 @@ import {
   renderErrorPage,
 } from './lib/errorPage';
 import { LOCALE_COOKIE, LOCALE_HEADER, negotiateLocale } from './lib/locale';
+import { log, REQUEST_ID_HEADER } from './lib/log';
 import { refuseBadRequest } from './lib/requestGuard';
 import { LANGUAGE_PATH, routes } from './lib/routes';
 import { securityHeadersFor } from './lib/securityHeaders';
@@ -59,12 +60,15 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       const digest = Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(6))).toString(
         'hex',
       );
-      console.error('[plankit] the checkout store is unavailable; answered 503', {
-        digest,
-        code: health.code,
-        reason: health.reason,
-        path: request.nextUrl.pathname,
-      });
+      log.error(
+        {
+          digest,
+          code: health.code,
+          reason: health.reason,
+          path: request.nextUrl.pathname,
+        },
+        '[plankit] the checkout store is unavailable; answered 503',
+      );
       return errorResponse('unavailable', security, locale, digest);
     }
   }
@@ -74,6 +78,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (cached) Object.assign(security, securityHeadersFor(request, nonce, cached.scriptHashes));
 
   const forwarded = new Headers(request.headers);
+  // Names the request in the log entries written while it is handled (lib/log.ts): always
+  // this proxy's own id, whatever the client sent.
+  const requestId = globalThis.crypto.randomUUID();
+  forwarded.set(REQUEST_ID_HEADER, requestId);
   const claimed = forwarded.get('x-forwarded-for');
   forwarded.delete('x-forwarded-for');
   if (claimed) forwarded.set(FORWARDED_CHAIN_HEADER, claimed);
@@ -105,6 +113,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   if (keeping) response.headers.delete('content-security-policy');
+  // The same id goes back, so a visitor's report or a load balancer's log finds the entries.
+  response.headers.set('x-request-id', requestId);
   // The same URL answers in the visitor's language: a shared cache must keep them apart.
   if (localized) response.headers.append('vary', 'Accept-Language, Cookie');
   return response;

@@ -3,7 +3,8 @@
 import type { PlanStepState } from '@plankit/checkout';
 import { redirect } from 'next/navigation';
 import { getEngine } from './engine';
-import { requestContext } from './requestContext';
+import { withRequestId } from './log';
+import { currentRequestId, requestContext } from './requestContext';
 import { routes } from './routes';
 
 /** The plan step's Server Action: the engine does the work, the host redirects. */
@@ -12,7 +13,10 @@ export async function submitPlanStep(
   formData: FormData,
 ): Promise<PlanStepState> {
   const engine = await getEngine();
-  const result = await engine.submitPlanStep(formData, await requestContext({ mintVisitor: true }));
+  const context = await requestContext({ mintVisitor: true });
+  const result = await withRequestId(await currentRequestId(), () =>
+    engine.submitPlanStep(formData, context),
+  );
   if (result.kind === 'redirect') redirect(result.location);
   return result.state;
 }

@@ -15,6 +15,7 @@ import pRetry from 'p-retry';
 import { catalog } from './catalog';
 import { config } from './config';
 import { localeOfRequest } from './locale';
+import { engineLog, log } from './log';
 import { visitorTokenOf } from './requestContext';
 import { routes } from './routes';
 import { registerStoreProbe } from './storeHealth';
@@ -74,6 +75,8 @@ async function openEngine(): Promise<OpenedEngine> {
     });
   const engine = createCheckoutEngine({
     catalog,
+    // JSON lines with the request's id (lib/log.ts).
+    logger: engineLog,
     store,
     provider,
     routes,
@@ -104,7 +107,7 @@ async function openEngine(): Promise<OpenedEngine> {
   });
   if (!config.smtpUrl) {
     // Said once per process: the engine is opened once.
-    console.info('[plankit] PLANKIT_SMTP_URL is not set: no receipt emails are sent.');
+    log.info('[plankit] PLANKIT_SMTP_URL is not set: no receipt emails are sent.');
   }
   // The engine's own background work: settling lost payment outcomes, expiring unpaid
   // sessions and renewing subscriptions, every minute, safe in every process sharing the
@@ -143,8 +146,9 @@ export async function openEngineAtStart(): Promise<void> {
       // The first failure, then about once a minute: a second host on a held folder waits.
       const quiet = attemptNumber > 1 && attemptNumber % 12 !== 0;
       if (!PASSING_STORE_ERRORS.has(codeOf(error)) || quiet) return;
-      console.warn(
-        `[plankit] the checkout store did not open at start (try ${attemptNumber}, ${codeOf(error)}): ${error.message}; trying again`,
+      log.warn(
+        { try: attemptNumber, code: codeOf(error), reason: error.message },
+        `[plankit] the checkout store did not open at start (try ${attemptNumber}, ${codeOf(error)}); trying again`,
       );
     },
   });

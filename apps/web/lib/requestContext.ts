@@ -4,6 +4,12 @@ import { cookies, headers } from 'next/headers';
 import { clientAddressOf, FORWARDED_CHAIN_HEADER } from './clientAddress';
 import { config } from './config';
 import { localeOfRequest } from './locale';
+import { REQUEST_ID_HEADER } from './log';
+
+/** The proxy's id of the request being handled (for its log entries), or null outside one. */
+export async function currentRequestId(): Promise<string | null> {
+  return (await headers()).get(REQUEST_ID_HEADER);
+}
 
 const VISITOR_COOKIE = 'plankit_visitor';
 

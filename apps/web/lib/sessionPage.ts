@@ -2,7 +2,7 @@ import 'server-only';
 import type { RequestContext } from '@plankit/checkout';
 import type { CheckoutEngine } from '@plankit/checkout/server';
 import { getEngine } from './engine';
-import { requestContext } from './requestContext';
+import { currentRequestId, requestContext } from './requestContext';
 import { routes } from './routes';
 
 /** Route props of a page under `/{checkoutPath}/finish` that reads `?session=`. */
@@ -26,12 +26,15 @@ export async function loadSessionPage({ params, searchParams }: SessionPageProps
   engine: CheckoutEngine;
   sessionId: string | null;
   context: RequestContext;
+  /** The proxy's id of this request, for the log entries of the engine's work. */
+  requestId: string | null;
 } | null> {
   const [{ checkoutPath }, { session }] = await Promise.all([params, searchParams]);
   if (checkoutPath !== routes.checkoutPath) return null;
-  const [engine, context] = await Promise.all([
+  const [engine, context, requestId] = await Promise.all([
     getEngine(),
     requestContext({ mintVisitor: false }),
+    currentRequestId(),
   ]);
-  return { engine, sessionId: typeof session === 'string' ? session : null, context };
+  return { engine, sessionId: typeof session === 'string' ? session : null, context, requestId };
 }

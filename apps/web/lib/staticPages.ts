@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { LOCALES, purchasablePlans } from '@plankit/checkout';
 import { NextResponse } from 'next/server';
 import { catalog } from './catalog';
+import { log } from './log';
 import { routes } from './routes';
 
 // Issue 21, item 1: one build serves every configuration. The pages that are the same for
@@ -173,10 +174,10 @@ export function renderedPage(path: string): Promise<RenderedPage | null> {
   if (!page) {
     page = render(path).catch((error: unknown) => {
       registry.pages.delete(path);
-      console.error('[plankit] could not render a page for its script hashes', {
-        path,
-        reason: error instanceof Error ? error.message : String(error),
-      });
+      log.error(
+        { path, reason: error instanceof Error ? error.message : String(error) },
+        '[plankit] could not render a page for its script hashes',
+      );
       return null;
     });
     registry.pages.set(path, page);

@@ -24,6 +24,12 @@ describe('describeError', () => {
     );
   });
 
+  it('blanks email addresses (an SMTP refusal names its recipient)', () => {
+    expect(
+      describeError(new Error('550 <ada.l+test@example.co.uk>: Recipient address rejected')),
+    ).toBe('Error: 550 <[email]>: Recipient address rejected');
+  });
+
   it('describes thrown non-errors', () => {
     expect(describeError('plain string')).toBe('plain string');
     expect(describeError(null)).toBe('');

@@ -1,6 +1,9 @@
 /** Runs of 12-19 digits, with the spaces or dashes people type: anything like a card number. */
 const CARD_LIKE = /\d(?:[ -]?\d){11,18}/g;
 
+/** Anything like an email address: an SMTP server's refusal often names the recipient. */
+const EMAIL_LIKE = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[A-Za-z]{2,}/g;
+
 /**
  * Control characters, written out as `\xNN`: the description stays one line, and it can be
  * stored (PostgreSQL's text refuses NUL, which an SMTP server that is not one answered with:
@@ -15,8 +18,9 @@ function escapeRegExp(text: string): string {
 
 /**
  * A one-line description of an error that is safe to log and to store: its name and message
- * (and its cause's), with anything like a card number and the given secrets (the CVC)
- * blanked out, and control characters (line breaks, NUL) written out as `\xNN`.
+ * (and its cause's), with anything like a card number, an email address and the given
+ * secrets (the CVC) blanked out, and control characters (line breaks, NUL) written out as
+ * `\xNN`.
  * A careless SDK may echo its input in an error message; the log must not keep it.
  */
 export function describeError(error: unknown, secrets: readonly string[] = []): string {
@@ -35,7 +39,10 @@ export function describeError(error: unknown, secrets: readonly string[] = []): 
       text = text.replace(new RegExp(`(?<!\\d)${escapeRegExp(value)}(?!\\d)`, 'g'), '[redacted]');
     }
   }
-  return text.replace(CARD_LIKE, '[redacted]').replace(CONTROL, (char) => {
-    return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
-  });
+  return text
+    .replace(CARD_LIKE, '[redacted]')
+    .replace(EMAIL_LIKE, '[email]')
+    .replace(CONTROL, (char) => {
+      return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    });
 }

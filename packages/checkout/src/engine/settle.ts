@@ -114,7 +114,17 @@ export async function settleAttempt(
   return inSpan('plankit.settle', attributes, async (span) => {
     const settled = await applyOutcome(ctx, session, outcome, event, options);
     span.setAttribute('plankit.status', settled.status);
-    if (settled.status !== session.status) countOutcome(ctx, session, outcome, event);
+    if (settled.status !== session.status) {
+      countOutcome(ctx, session, outcome, event);
+      // One line per change of a checkout's state: ids and the outcome, never the buyer.
+      ctx.logger.info(`[plankit] checkout ${settled.status}`, {
+        sessionId: session.id,
+        planId: session.planId,
+        attempt: session.attempt,
+        provider: ctx.provider.id,
+        ...(outcome.kind === 'failed' ? { code: outcome.code } : {}),
+      });
+    }
     return settled;
   });
 }

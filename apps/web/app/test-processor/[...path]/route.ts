@@ -2,6 +2,7 @@
 // tokenising endpoint, the test bank page and the hosted payment page (for visitors
 // without JavaScript). With a real processor this route goes away.
 import { getTestProvider } from '../../../lib/engine';
+import { REQUEST_ID_HEADER, withRequestId } from '../../../lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,7 +10,7 @@ async function handle(request: Request): Promise<Response> {
   const provider = await getTestProvider();
   // With Stripe configured there is no test processor to serve.
   if (!provider) return new Response('Not found', { status: 404 });
-  return provider.handle(request);
+  return withRequestId(request.headers.get(REQUEST_ID_HEADER), () => provider.handle(request));
 }
 
 export { handle as GET, handle as POST };

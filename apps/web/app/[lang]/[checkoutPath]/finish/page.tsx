@@ -1,6 +1,7 @@
 import { CheckoutNotFound, FinishStep, messagesFor, pageMessagesFor } from '@plankit/checkout';
 import type { Metadata } from 'next';
 import { localeOfParam } from '../../../../lib/locale';
+import { withRequestId } from '../../../../lib/log';
 import { routes } from '../../../../lib/routes';
 import { loadSessionPage, type SessionPageProps } from '../../../../lib/sessionPage';
 
@@ -16,7 +17,9 @@ export default async function FinishPage(props: Props) {
   const messages = messagesFor(locale);
   const page = await loadSessionPage(props);
   if (!page) return <CheckoutNotFound plansHref={routes.home} messages={messages} />;
-  const view = await page.engine.getFinishView(page.sessionId, page.context);
+  const view = await withRequestId(page.requestId, () =>
+    page.engine.getFinishView(page.sessionId, page.context),
+  );
   return (
     <FinishStep
       view={view}
