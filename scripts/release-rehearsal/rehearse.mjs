@@ -2,7 +2,7 @@
 // `pnpm release:rehearse`: what a maintainer does to publish @plankit/checkout, without
 // publishing it (issue 23, item 5). Part of `npm test` (the root's release:rehearse task).
 //
-//   node scripts/release-rehearsal/rehearse.mjs     (from anywhere; well under a minute)
+//   node scripts/release-rehearsal/rehearse.mjs     (from anywhere; under a minute)
 //
 // 1. `npm ci` here when package.json or package-lock.json changed since the last install
 //    (Verdaccio is not in the pnpm workspace, as bench/'s tools are not);
