@@ -46,9 +46,10 @@ switch (task) {
     pnpmRun(['exec', 'turbo', 'run', 'dev', '--filter=@plankit/web...']);
     break;
   case 'test':
-    // Lint and types first (fast), then every workspace's tests and the benches' smoke
-    // run (bench/smoke.mjs, the root's bench:smoke); one at a time, because the end-to-end
-    // runs start production servers and the machine has two cores.
+    // Lint and types first (fast), then every workspace's tests, the benches' smoke run
+    // (bench/smoke.mjs, the root's bench:smoke) and the release rehearsal
+    // (scripts/release-rehearsal/rehearse.mjs, the root's release:rehearse); one at a time,
+    // because the end-to-end runs start production servers and the machine has two cores.
     pnpmRun(['exec', 'biome', 'check', '--error-on-warnings', '.']);
     pnpmRun([
       'exec',
@@ -57,6 +58,7 @@ switch (task) {
       'typecheck',
       'test',
       'bench:smoke',
+      'release:rehearse',
       '--concurrency=1',
       ...process.argv.slice(3),
     ]);
