@@ -4,7 +4,7 @@
 // the fake's, in English, not the checkout's (which lives in `messages/`).
 
 import { formatMoney } from '../../../pricing/formatMoney.js';
-import type { FakeCheckoutSession } from './fakeStripeApi.js';
+import type { FakeCheckoutSession } from './fakeStripeTypes.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
