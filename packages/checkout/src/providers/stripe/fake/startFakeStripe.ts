@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { parse } from 'qs';
 import type Stripe from 'stripe';
+import { checkRequestParameters } from './fakeRequestValidation.js';
 import { createFakeStripeApi, type FakeStripeApi } from './fakeStripeApi.js';
 import { fakeCardByNumber } from './fakeStripeCards.js';
 import { FakeStripeError } from './fakeStripeErrors.js';
@@ -182,6 +183,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       arrayLimit: 100,
     }) as Record<string, unknown>;
     const key = request.headers['idempotency-key'];
+    const found = findRoute(method, url.pathname);
+    // Parameters Stripe's description of the endpoint does not allow are refused before the
+    // endpoint runs, so nothing is kept under the idempotency key for them.
+    const invalid = found ? checkRequestParameters(`${method} ${found.route.path}`, params) : null;
     const run = () => {
       try {
         return route(method, url.pathname, params);
@@ -190,8 +195,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         throw error;
       }
     };
-    const answer: FakeAnswer =
-      method === 'POST'
+    const answer: FakeAnswer = invalid
+      ? json(invalid.status, { error: invalid.error })
+      : method === 'POST'
         ? api.idempotently(typeof key === 'string' ? key : null, method, url.pathname, params, run)
         : run();
     send(answer.status, 'application/json', JSON.stringify(answer.body), {
