@@ -100,3 +100,41 @@ describe("an amount that is not a multiple of Stripe's increment", () => {
     expect(issuesOf(catalogIn('USD', 999))).toEqual([]);
   });
 });
+
+describe("a promo code that takes a price under Stripe's minimum charge", () => {
+  const withPromo = (percentOff: number, monthly = 100) => ({
+    ...catalogIn('EUR', monthly),
+    promoCodes: [{ code: 'BIG', percentOff }],
+  });
+
+  it('is refused, naming the code, the plan and the minimum (60% off 1.00 € is 0.40 €)', () => {
+    expect(issuesOf(withPromo(60))).toEqual([
+      `promo code "BIG": percentOff: takes plan "basic"'s monthly EUR price to 40, below Stripe's minimum charge in EUR of 50`,
+    ]);
+  });
+
+  it('is fine when the price stays at the minimum, or becomes free', () => {
+    expect(issuesOf(withPromo(50))).toEqual([]);
+    expect(issuesOf(withPromo(100))).toEqual([]);
+  });
+
+  it('counts the fewest seats of a per-seat plan', () => {
+    const input = withPromo(60);
+    input.plans[0] = {
+      ...input.plans[0],
+      id: 'basic',
+      name: 'Basic',
+      seats: { min: 2, max: 5 },
+    } as never;
+    expect(issuesOf(input)).toEqual([]);
+  });
+
+  it('only for the plans it applies to', () => {
+    const input = {
+      ...withPromo(60),
+      promoCodes: [{ code: 'BIG', percentOff: 60, planIds: ['other'] }],
+    };
+    input.plans.push({ id: 'other', name: 'Other', prices: { monthly: { EUR: 900 } } });
+    expect(issuesOf(input)).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS } from './constants.js';
-import { stripeCurrency, stripeMinimumCharge } from './stripeCurrencies.js';
+import { roundToIncrement, stripeCurrency, stripeMinimumCharge } from './stripeCurrencies.js';
 
 export type { BillingInterval } from './constants.js';
 export { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS };
@@ -178,8 +178,41 @@ export const catalogSchema = z
           });
         }
       });
+      const takenUnder = promoUnderMinimum(promo, catalog.plans);
+      if (takenUnder) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['promoCodes', index, 'percentOff'],
+          message: takenUnder,
+        });
+      }
     });
   });
+
+/**
+ * Why a promo code would make a price Stripe cannot charge, or null: the discounted price
+ * (fewest seats, before tax, which some countries add none of) must be 0 or at least
+ * Stripe's minimum charge, as `quote()` rounds it.
+ */
+function promoUnderMinimum(
+  promo: z.output<typeof promoCodeSchema>,
+  plans: ReadonlyArray<z.output<typeof planSchema>>,
+): string | null {
+  for (const plan of plans) {
+    if (promo.planIds && !promo.planIds.includes(plan.id)) continue;
+    for (const interval of BILLING_INTERVALS) {
+      for (const [currency, price] of Object.entries(plan.prices[interval] ?? {})) {
+        const subtotal = price * (plan.seats?.min ?? 1);
+        const left = subtotal - roundToIncrement((subtotal * promo.percentOff) / 100, currency);
+        const minimum = stripeMinimumCharge(currency);
+        if (minimum !== null && left > 0 && left < minimum) {
+          return `takes plan ${JSON.stringify(plan.id)}'s ${interval} ${currency} price to ${left}, below Stripe's minimum charge in ${currency} of ${minimum}`;
+        }
+      }
+    }
+  }
+  return null;
+}
 
 /** A catalog as a host writes it (defaults may be left out). */
 export type CatalogInput = z.input<typeof catalogSchema>;

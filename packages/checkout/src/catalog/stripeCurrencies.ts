@@ -94,6 +94,15 @@ export function stripeCurrency(currency: string): StripeCurrencyRule {
 }
 
 /**
+ * Rounds an amount in minor units to a multiple of the currency's increment (a KWD amount
+ * to the nearest ten), half away from zero: the usual commercial rounding for money.
+ */
+export function roundToIncrement(value: number, currency: string): number {
+  const { increment } = stripeCurrency(currency);
+  return Math.sign(value) * Math.round(Math.abs(value) / increment) * increment;
+}
+
+/**
  * Stripe's minimum charge in a currency, in its minor units, or `null` when Stripe's table
  * does not list the currency (see `MINIMUM_CHARGE` for what the table means). A separate
  * function so that the browser's formatting and quoting leave the table out of the bundle.

@@ -1,6 +1,6 @@
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Plan, PromoCode } from '../catalog/schema.js';
-import { stripeCurrency } from '../catalog/stripeCurrencies.js';
+import { roundToIncrement } from '../catalog/stripeCurrencies.js';
 import { InvalidArgumentError } from '../errors/errors.js';
 
 /** What a quote is computed from. Everything comes from the catalog, never the browser. */
@@ -61,14 +61,6 @@ export interface Quote {
 }
 
 /**
- * Rounds to a multiple of `increment` (1, or Stripe's 10 for KWD and 100 for ISK), half away
- * from zero: the usual commercial rounding for money.
- */
-function roundHalfUp(value: number, increment: number): number {
-  return Math.sign(value) * Math.round(Math.abs(value) / increment) * increment;
-}
-
-/**
  * Computes the price of a plan: the single source of amounts for the UI and the engine.
  * Pure: no I/O, no clock. Throws when the plan has no price for the interval or currency;
  * callers validate those first and show a message.
@@ -92,9 +84,9 @@ export function quote(input: QuoteInput): Quote {
   const subtotal = unitAmount * seats;
   // Discount and tax are rounded to what Stripe can charge (a KWD amount ends in 0, an ISK
   // amount in 00), so every amount derived from a valid catalog price is one too.
-  const { increment } = stripeCurrency(currency);
+  const round = (value: number) => roundToIncrement(value, currency);
   const percentOff = promo?.percentOff ?? 0;
-  const discount = roundHalfUp((subtotal * percentOff) / 100, increment);
+  const discount = round((subtotal * percentOff) / 100);
   const discounted = subtotal - discount;
   const taxInclusive = plan.tax === 'inclusive';
   // Inclusive: the discounted price already contains the tax, so extract it.
@@ -103,8 +95,8 @@ export function quote(input: QuoteInput): Quote {
   const tax = reverseCharge
     ? 0
     : taxInclusive
-      ? discounted - roundHalfUp((discounted * 10_000) / (10_000 + taxRateBasisPoints), increment)
-      : roundHalfUp((discounted * taxRateBasisPoints) / 10_000, increment);
+      ? discounted - round((discounted * 10_000) / (10_000 + taxRateBasisPoints))
+      : round((discounted * taxRateBasisPoints) / 10_000);
   const total = taxInclusive ? discounted : discounted + tax;
   const trialDays = plan.trialDays ?? null;
   return {
