@@ -95,21 +95,6 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     ...(options.now ? { now: options.now } : {}),
   });
 
-  function route(method: string, path: string, params: Record<string, unknown>): FakeAnswer {
-    const found = findRoute(method, path);
-    if (!found) {
-      return json(404, {
-        error: {
-          type: 'invalid_request_error',
-          message: `Unrecognized request URL (${method}: ${path}).`,
-        },
-      });
-    }
-    const expandPaths = Array.isArray(params.expand) ? (params.expand as string[]) : [];
-    const { expand: _, ...rest } = params;
-    return json(200, api.expand(found.route.run(api, found.id, rest as never), expandPaths));
-  }
-
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', base);
     const method = request.method ?? 'GET';
@@ -187,9 +172,19 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     // Parameters Stripe's description of the endpoint does not allow are refused before the
     // endpoint runs, so nothing is kept under the idempotency key for them.
     const invalid = found ? checkRequestParameters(`${method} ${found.route.path}`, params) : null;
-    const run = () => {
+    const run = (): FakeAnswer => {
+      if (!found) {
+        return json(404, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+          },
+        });
+      }
+      const { expand, ...rest } = params;
       try {
-        return route(method, url.pathname, params);
+        const object = found.route.run(api, found.id, rest as never);
+        return json(200, api.expand(object, Array.isArray(expand) ? (expand as string[]) : []));
       } catch (error) {
         if (error instanceof FakeStripeError) return json(error.status, { error: error.error });
         throw error;
