@@ -15,5 +15,6 @@ export {
   type FakeStripe,
   type FakeStripeOptions,
   type FakeWebhookDelivery,
+  type FakeWebhookOptions,
   startFakeStripe,
 } from './providers/stripe/fake/startFakeStripe.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS } from './constants.js';
+import { roundToIncrement, stripeCurrency, stripeMinimumCharge } from './stripeCurrencies.js';
 
 export type { BillingInterval } from './constants.js';
 export { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS };
@@ -28,7 +29,37 @@ const pricesPerCurrency = z
   .record(currencyCode, minorAmount)
   .refine((prices) => Object.keys(prices).length > 0, {
     message: 'needs at least one currency',
+  })
+  .superRefine((prices, ctx) => {
+    for (const [currency, amount] of Object.entries(prices)) {
+      const problem = stripeAmountProblem(currency, amount);
+      if (problem) ctx.addIssue({ code: 'custom', path: [currency], message: problem });
+    }
   });
+
+/**
+ * Why Stripe would refuse to charge a price, or `null`. A price of 0 is a free plan (Stripe
+ * lets subscriptions charge 0); any other must be at or above Stripe's minimum charge and a
+ * multiple of the currency's increment (see `stripeCurrencies.ts`), so that a catalog that
+ * loads is one every checkout can charge.
+ */
+function stripeAmountProblem(currency: string, amount: number): string | null {
+  if (!Number.isInteger(amount) || amount <= 0) return null;
+  const { exponent, increment } = stripeCurrency(currency);
+  if (amount % increment !== 0) {
+    const why =
+      increment === 10
+        ? `three-decimal ${currency} amounts must end in 0`
+        : `${currency} is charged in whole units written with two decimals (5 ${currency} is 500)`;
+    return `is ${amount}, not a multiple of ${increment}: Stripe's increment for ${currency} (${why})`;
+  }
+  const minimum = stripeMinimumCharge(currency);
+  if (minimum !== null && amount < minimum) {
+    const major = (minimum / 10 ** exponent).toFixed(exponent);
+    return `is ${amount}, below Stripe's minimum charge in ${currency} of ${minimum} (${major} ${currency})`;
+  }
+  return null;
+}
 
 /** Schema of one plan in the catalog. */
 export const planSchema = z
@@ -37,7 +68,11 @@ export const planSchema = z
     name: z.string().min(1, 'must not be empty'),
     description: z.string().default(''),
     features: z.array(z.string().min(1)).default([]),
-    /** Price per interval and currency, in the currency's minor unit, per seat for per-seat plans. */
+    /**
+     * Price per interval and currency, in the currency's minor unit as Stripe counts it
+     * (ISK 100 kr is 10000), per seat for per-seat plans: 0, or at or above Stripe's
+     * minimum charge and a multiple of its increment (KWD amounts end in 0).
+     */
     prices: z
       .object({ monthly: pricesPerCurrency.optional(), yearly: pricesPerCurrency.optional() })
       .refine((p) => p.monthly !== undefined || p.yearly !== undefined, {
@@ -143,8 +178,41 @@ export const catalogSchema = z
           });
         }
       });
+      const takenUnder = promoUnderMinimum(promo, catalog.plans);
+      if (takenUnder) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['promoCodes', index, 'percentOff'],
+          message: takenUnder,
+        });
+      }
     });
   });
+
+/**
+ * Why a promo code would make a price Stripe cannot charge, or null: the discounted price
+ * (fewest seats, before tax, which some countries add none of) must be 0 or at least
+ * Stripe's minimum charge, as `quote()` rounds it.
+ */
+function promoUnderMinimum(
+  promo: z.output<typeof promoCodeSchema>,
+  plans: ReadonlyArray<z.output<typeof planSchema>>,
+): string | null {
+  for (const plan of plans) {
+    if (promo.planIds && !promo.planIds.includes(plan.id)) continue;
+    for (const interval of BILLING_INTERVALS) {
+      for (const [currency, price] of Object.entries(plan.prices[interval] ?? {})) {
+        const subtotal = price * (plan.seats?.min ?? 1);
+        const left = subtotal - roundToIncrement((subtotal * promo.percentOff) / 100, currency);
+        const minimum = stripeMinimumCharge(currency);
+        if (minimum !== null && left > 0 && left < minimum) {
+          return `takes plan ${JSON.stringify(plan.id)}'s ${interval} ${currency} price to ${left}, below Stripe's minimum charge in ${currency} of ${minimum}`;
+        }
+      }
+    }
+  }
+  return null;
+}
 
 /** A catalog as a host writes it (defaults may be left out). */
 export type CatalogInput = z.input<typeof catalogSchema>;

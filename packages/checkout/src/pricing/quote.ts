@@ -1,5 +1,6 @@
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Plan, PromoCode } from '../catalog/schema.js';
+import { roundToIncrement } from '../catalog/stripeCurrencies.js';
 import { InvalidArgumentError } from '../errors/errors.js';
 
 /** What a quote is computed from. Everything comes from the catalog, never the browser. */
@@ -29,7 +30,10 @@ export interface ReverseCharge {
   merchantVatId: string;
 }
 
-/** Amounts of one checkout, all integers in the currency's minor unit. */
+/**
+ * Amounts of one checkout, all integers in the currency's minor unit as Stripe counts it
+ * (see `stripeCurrency`), each a multiple of the currency's increment.
+ */
 export interface Quote {
   planId: string;
   interval: BillingInterval;
@@ -56,11 +60,6 @@ export interface Quote {
   trialDays: number | null;
 }
 
-/** Rounds half away from zero: the usual commercial rounding for money. */
-function roundHalfUp(value: number): number {
-  return Math.sign(value) * Math.round(Math.abs(value));
-}
-
 /**
  * Computes the price of a plan: the single source of amounts for the UI and the engine.
  * Pure: no I/O, no clock. Throws when the plan has no price for the interval or currency;
@@ -83,8 +82,11 @@ export function quote(input: QuoteInput): Quote {
     );
   }
   const subtotal = unitAmount * seats;
+  // Discount and tax are rounded to what Stripe can charge (a KWD amount ends in 0, an ISK
+  // amount in 00), so every amount derived from a valid catalog price is one too.
+  const round = (value: number) => roundToIncrement(value, currency);
   const percentOff = promo?.percentOff ?? 0;
-  const discount = roundHalfUp((subtotal * percentOff) / 100);
+  const discount = round((subtotal * percentOff) / 100);
   const discounted = subtotal - discount;
   const taxInclusive = plan.tax === 'inclusive';
   // Inclusive: the discounted price already contains the tax, so extract it.
@@ -93,8 +95,8 @@ export function quote(input: QuoteInput): Quote {
   const tax = reverseCharge
     ? 0
     : taxInclusive
-      ? discounted - roundHalfUp((discounted * 10_000) / (10_000 + taxRateBasisPoints))
-      : roundHalfUp((discounted * taxRateBasisPoints) / 10_000);
+      ? discounted - round((discounted * 10_000) / (10_000 + taxRateBasisPoints))
+      : round((discounted * taxRateBasisPoints) / 10_000);
   const total = taxInclusive ? discounted : discounted + tax;
   const trialDays = plan.trialDays ?? null;
   return {

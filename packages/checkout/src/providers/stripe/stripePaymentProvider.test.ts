@@ -129,6 +129,32 @@ describe('Stripe specifics (against the fake)', () => {
     });
   });
 
+  it('a saved card that needs authentication every time fails off-session as authentication_failed', async () => {
+    const stripe = provider();
+    const request = input({ mode: 'setup', recurring: undefined, saveMethod: true });
+    const { intentId } = await stripe.createIntent(request);
+    const waiting = await stripe.confirmIntent(intentId, {
+      paymentMethodId: 'pm_card_authenticationRequired',
+      returnUrl: request.returnUrl,
+    });
+    if (waiting.status !== 'requires_action') throw new Error('expected requires_action');
+    fake.api.authenticate(intentId, true);
+    const saved = await stripe.retrieveIntent(intentId);
+    if (saved.status !== 'succeeded' || !saved.customerRef || !saved.paymentMethod) {
+      throw new Error(`expected a saved card, got ${JSON.stringify(saved)}`);
+    }
+    const charge = await stripe.chargeSavedMethod({
+      idempotencyKey: `sub_specific_${crypto.randomUUID()}:1`,
+      amount: 3451,
+      currency: 'EUR',
+      description: 'Renewal',
+      customerRef: saved.customerRef,
+      paymentMethodId: saved.paymentMethod.id,
+      metadata: {},
+    });
+    expect(charge).toMatchObject({ status: 'failed', code: 'authentication_failed' });
+  });
+
   it('relative return URLs need publicUrl: Stripe redirects to absolute ones only', async () => {
     const relative = input({
       flow: 'hosted',

@@ -11,7 +11,10 @@ export type FakeCardBehaviour =
   | 'declined'
   /** Declined (`card_declined`, `insufficient_funds`). */
   | 'insufficient_funds'
-  /** On-session payments need 3-D Secure first; saved, it charges off-session fine. */
+  /**
+   * Every payment needs 3-D Secure (4000 0027 6000 3184): on-session the buyer is asked;
+   * off-session, with nobody to ask, it fails with `authentication_required`.
+   */
   | 'requires_action'
   /** Saves to a customer fine; every charge is then declined. */
   | 'declines_after_saving';

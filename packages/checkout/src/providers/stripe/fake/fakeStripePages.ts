@@ -3,20 +3,16 @@
 // to. They stand in for pages on checkout.stripe.com and hooks.stripe.com, so their text is
 // the fake's, in English, not the checkout's (which lives in `messages/`).
 
-import type { FakeCheckoutSession } from './fakeStripeApi.js';
+import { formatMoney } from '../../../pricing/formatMoney.js';
+import type { FakeCheckoutSession } from './fakeStripeTypes.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem"><p><strong>Fake Stripe</strong> (test mode)</p>${body}</body></html>`;
 
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).format(
-    amount /
-      10 **
-        (new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-          .maximumFractionDigits ?? 2),
-  );
+// Stripe's units, as Stripe's own page shows them (ISK 10000 is 100 kr).
+const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en');
 
 /** The hosted Checkout page of a session, with an error from a refused card. */
 export function checkoutPage(session: FakeCheckoutSession, error: string | null): string {

@@ -83,6 +83,50 @@ describe('PaymentIntents with test cards', () => {
     });
   });
 
+  it('4000 0027 6000 3184 asks for 3-D Secure on-session, and fails off-session with authentication_required', async () => {
+    const customer = await stripe.customers.create({ email: 'ada@example.com' });
+    const onSession = await stripe.paymentIntents.create({
+      amount: 1500,
+      currency: 'eur',
+      customer: customer.id,
+      payment_method: 'pm_card_authenticationRequired',
+      setup_future_usage: 'off_session',
+      confirm: true,
+      return_url: 'https://shop.example/finish',
+    });
+    expect(onSession).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'redirect_to_url' },
+    });
+    // Authenticated once, the card still needs it on every later charge (Stripe's docs:
+    // "requires authentication on all transactions, regardless of how the card is set up").
+    fake.api.authenticate(onSession.id, true);
+    const method = String((await stripe.paymentIntents.retrieve(onSession.id)).payment_method);
+    const offSession = stripe.paymentIntents.create({
+      amount: 1500,
+      currency: 'eur',
+      customer: customer.id,
+      payment_method: method,
+      off_session: true,
+      confirm: true,
+    });
+    const error = await offSession.then(
+      () => null,
+      (thrown: Stripe.errors.StripeCardError) => thrown,
+    );
+    expect(error).toMatchObject({
+      type: 'StripeCardError',
+      statusCode: 402,
+      code: 'authentication_required',
+      decline_code: 'authentication_required',
+    });
+    const failed = { id: String(error?.payment_intent?.id) };
+    expect(await stripe.paymentIntents.retrieve(failed.id)).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'authentication_required' },
+    });
+  });
+
   it('a succeeded intent cannot be canceled', async () => {
     const intent = await stripe.paymentIntents.create({
       amount: 1500,

@@ -7,15 +7,22 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'qs';
-import Stripe from 'stripe';
-import {
-  createFakeStripeApi,
-  type FakeAnswer,
-  type FakeStripeApi,
-  FakeStripeError,
-} from './fakeStripeApi.js';
+import type Stripe from 'stripe';
+import { checkRequestParameters } from './fakeRequestValidation.js';
+import { createFakeStripeApi, type FakeStripeApi } from './fakeStripeApi.js';
 import { fakeCardByNumber } from './fakeStripeCards.js';
+import { FakeStripeError } from './fakeStripeErrors.js';
 import { authenticationPage, checkoutPage } from './fakeStripePages.js';
+import { findRoute } from './fakeStripeRoutes.js';
+import type { FakeAnswer } from './fakeStripeTypes.js';
+import {
+  createFakeWebhooks,
+  type FakeWebhookDelivery,
+  type FakeWebhookOptions,
+  signedWebhook,
+} from './fakeWebhooks.js';
+
+export type { FakeWebhookDelivery, FakeWebhookOptions } from './fakeWebhooks.js';
 
 /** Options of {@link startFakeStripe}. */
 export interface FakeStripeOptions {
@@ -24,25 +31,15 @@ export interface FakeStripeOptions {
   /** Interface to listen on (default `127.0.0.1`). */
   host?: string;
   /**
-   * Where to send webhooks, signed with `secret` (the endpoint's `whsec_…`). Without it,
-   * events are only kept ({@link FakeStripe.events}).
+   * Where to send webhooks, signed with `secret` (the endpoint's `whsec_…`), and how (retries,
+   * duplicates out of order). Without it, events are only kept ({@link FakeStripe.events}).
    */
-  webhook?: { url: string; secret: string };
+  webhook?: FakeWebhookOptions;
   /**
    * The fake's clock in milliseconds (default `Date.now`): a test that moves the store's
    * clock moves this one too, so billing periods agree.
    */
   now?: () => number;
-}
-
-/** A webhook delivery the fake made. */
-export interface FakeWebhookDelivery {
-  /** The event's id (`evt_…`). */
-  eventId: string;
-  /** The event's type, e.g. `checkout.session.completed`. */
-  type: string;
-  /** The endpoint's answer, or 0 when it could not be reached. */
-  status: number;
 }
 
 /** A running fake Stripe API. */
@@ -53,7 +50,7 @@ export interface FakeStripe {
   readonly port: number;
   /** Every event emitted, oldest first. */
   readonly events: readonly Stripe.Event[];
-  /** Every webhook delivery made, oldest first. */
+  /** Every webhook delivery attempt made (retries included), oldest first. */
   readonly deliveries: readonly FakeWebhookDelivery[];
   /** The fake's objects and operations (for tests: e.g. `api.cycleSubscription(id)`). */
   readonly api: FakeStripeApi;
@@ -64,7 +61,12 @@ export interface FakeStripe {
    * online; pages and webhooks go on. Tests use it to prove a state came from a webhook.
    */
   setOffline(offline: boolean): void;
-  /** Waits until every webhook delivery started so far has been answered. */
+  /**
+   * Delivers every event twice and each batch out of order (on), or once in order (off), as
+   * Stripe may ("the same event more than once", no guaranteed order).
+   */
+  setWebhookDisorder(on: boolean): void;
+  /** Waits until test clocks have settled and every webhook delivery has been answered. */
   flush(): Promise<void>;
   /** Waits for the deliveries under way, then stops the server. */
   close(): Promise<void>;
@@ -85,105 +87,13 @@ function readBody(request: IncomingMessage): Promise<string> {
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   let base = '';
   let offline = false;
-  const deliveries: FakeWebhookDelivery[] = [];
-  const pending = new Set<Promise<void>>();
-  const signer = Stripe.webhooks;
-
-  const signed = (event: Stripe.Event, secret: string) => {
-    const rawBody = JSON.stringify(event, null, 2);
-    const header = signer.generateTestHeaderString({ payload: rawBody, secret });
-    return {
-      rawBody,
-      headers: new Headers({ 'content-type': 'application/json', 'stripe-signature': header }),
-    };
-  };
-
-  const deliver = (event: Stripe.Event) => {
-    const webhook = options.webhook;
-    if (!webhook) return;
-    const { rawBody, headers } = signed(event, webhook.secret);
-    const delivery = fetch(webhook.url, { method: 'POST', headers, body: rawBody })
-      .then(async (response) => {
-        await response.arrayBuffer();
-        deliveries.push({ eventId: event.id, type: event.type, status: response.status });
-      })
-      .catch(() => {
-        deliveries.push({ eventId: event.id, type: event.type, status: 0 });
-      });
-    pending.add(delivery);
-    void delivery.finally(() => pending.delete(delivery));
-  };
+  const webhooks = createFakeWebhooks(options.webhook);
 
   const api = createFakeStripeApi({
     pagesBase: () => base,
-    onEvent: deliver,
+    onEvent: webhooks.deliver,
     ...(options.now ? { now: options.now } : {}),
   });
-
-  function route(method: string, path: string, params: Record<string, unknown>): FakeAnswer {
-    const expandPaths = Array.isArray(params.expand) ? (params.expand as string[]) : [];
-    const { expand: _, ...rest } = params;
-    const out = (object: unknown) => json(200, api.expand(object, expandPaths));
-    const p = rest as never;
-    const parts = path.split('/').filter(Boolean).slice(1); // drop "v1"
-    const [resource, id, action] =
-      parts[0] === 'checkout' ? [`checkout/${parts[1]}`, parts[2], parts[3]] : parts;
-    switch (`${method} ${resource}${id ? '/:id' : ''}${action ? `/${action}` : ''}`) {
-      case 'POST customers':
-        return out(api.createCustomer(p));
-      case 'GET customers/:id':
-        return out(api.get(String(id), 'customer', 'customer'));
-      case 'POST products':
-        return out(api.createProduct(p));
-      case 'GET products/:id':
-        return out(api.get(String(id), 'product', 'product'));
-      case 'GET payment_methods/:id':
-        return out(api.get(String(id), 'payment_method', 'PaymentMethod'));
-      case 'POST payment_intents':
-        return out(api.createPaymentIntent(p));
-      case 'GET payment_intents/:id':
-        return out(api.get(String(id), 'payment_intent', 'payment_intent'));
-      case 'POST payment_intents/:id':
-        return out(api.updatePaymentIntent(String(id), p));
-      case 'POST payment_intents/:id/confirm':
-        return out(api.confirmPaymentIntent(String(id), p));
-      case 'POST payment_intents/:id/cancel':
-        return out(api.cancelPaymentIntent(String(id)));
-      case 'POST setup_intents':
-        return out(api.createSetupIntent(p));
-      case 'GET setup_intents/:id':
-        return out(api.get(String(id), 'setup_intent', 'setup_intent'));
-      case 'POST setup_intents/:id':
-        return out(api.updateSetupIntent(String(id), p));
-      case 'POST setup_intents/:id/confirm':
-        return out(api.confirmSetupIntent(String(id), p));
-      case 'POST setup_intents/:id/cancel':
-        return out(api.cancelSetupIntent(String(id)));
-      case 'POST subscriptions':
-        return out(api.createSubscription(p));
-      case 'GET subscriptions/:id':
-        return out(api.get(String(id), 'subscription', 'subscription'));
-      case 'POST subscriptions/:id':
-        return out(api.updateSubscription(String(id), p));
-      case 'DELETE subscriptions/:id':
-        return out(api.deleteSubscription(String(id)));
-      case 'GET invoices/:id':
-        return out(api.get(String(id), 'invoice', 'invoice'));
-      case 'POST checkout/sessions':
-        return out(publicSession(api.createCheckoutSession(p)));
-      case 'GET checkout/sessions/:id':
-        return out(publicSession(api.checkoutSession(String(id))));
-      case 'POST checkout/sessions/:id/expire':
-        return out(publicSession(api.expireCheckoutSession(String(id))));
-      default:
-        return json(404, {
-          error: {
-            type: 'invalid_request_error',
-            message: `Unrecognized request URL (${method}: ${path}).`,
-          },
-        });
-    }
-  }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', base);
@@ -258,16 +168,31 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       arrayLimit: 100,
     }) as Record<string, unknown>;
     const key = request.headers['idempotency-key'];
-    const run = () => {
+    const found = findRoute(method, url.pathname);
+    // Parameters Stripe's description of the endpoint does not allow are refused before the
+    // endpoint runs, so nothing is kept under the idempotency key for them.
+    const invalid = found ? checkRequestParameters(`${method} ${found.route.path}`, params) : null;
+    const run = (): FakeAnswer => {
+      if (!found) {
+        return json(404, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+          },
+        });
+      }
+      const { expand, ...rest } = params;
       try {
-        return route(method, url.pathname, params);
+        const object = found.route.run(api, found.id, rest as never);
+        return json(200, api.expand(object, Array.isArray(expand) ? (expand as string[]) : []));
       } catch (error) {
         if (error instanceof FakeStripeError) return json(error.status, { error: error.error });
         throw error;
       }
     };
-    const answer: FakeAnswer =
-      method === 'POST'
+    const answer: FakeAnswer = invalid
+      ? json(invalid.status, { error: invalid.error })
+      : method === 'POST'
         ? api.idempotently(typeof key === 'string' ? key : null, method, url.pathname, params, run)
         : run();
     send(answer.status, 'application/json', JSON.stringify(answer.body), {
@@ -275,14 +200,6 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       ...(typeof key === 'string' ? { 'idempotency-key': key } : {}),
     });
   }
-
-  const publicSession = ({
-    lineItems: _l,
-    trialDays: _t,
-    subscriptionMetadata: _s,
-    paymentIntentMetadata: _p,
-    ...session
-  }: ReturnType<typeof api.checkoutSession>) => session;
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -301,17 +218,20 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     url: base,
     port,
     events: api.events,
-    deliveries,
+    deliveries: webhooks.deliveries,
     api,
-    signed,
+    signed: signedWebhook,
     setOffline(value) {
       offline = value;
     },
+    setWebhookDisorder: webhooks.setDisorder,
     async flush() {
-      while (pending.size > 0) await Promise.all([...pending]);
+      await api.clocksIdle();
+      await webhooks.flush();
     },
     async close() {
-      await Promise.all([...pending]);
+      await api.clocksIdle();
+      await webhooks.flush();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
