@@ -7,6 +7,7 @@ import {
   definitionOf,
   FINISH_URL,
   fillDetails,
+  futureExpiry,
   openPlanStep,
   payWith,
   receipt,
@@ -117,5 +118,30 @@ test.describe('after buying the starter plan', () => {
       (d) => d.type === 'subscription.updated' && d.data.id === subscriptionId,
     );
     expect(updated?.data).toMatchObject({ cancelAtPeriodEnd: true, status: 'active', version: 2 });
+  });
+});
+
+test.describe('a German buyer', () => {
+  test.use({ locale: 'de' });
+
+  test('gets the receipt email in German, the plan named as the catalog names it in German', async ({
+    page,
+  }) => {
+    const email = `kaeufer-${Date.now()}@example.com`;
+    await openPlanStep(page, 'starter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Einsteiger' })).toBeVisible();
+    await page.getByLabel('E-Mail', { exact: true }).fill(email);
+    await page.getByLabel('Vollständiger Name').fill('Ada Lovelace');
+    await page.getByLabel('Land').selectOption({ label: 'Deutschland' });
+    await page.getByLabel('Kartennummer').fill(cards.succeeds);
+    await page.getByLabel('Gültig bis (MM/JJ)').fill(futureExpiry());
+    await page.getByLabel('Prüfnummer (CVC)').fill('123');
+    await page.getByRole('button', { name: / bezahlen$/ }).click();
+    await expect(page).toHaveURL(FINISH_URL);
+    await expect.poll(() => smtp.to(email).length).toBe(1);
+    const [mail] = smtp.to(email);
+    expect(mail?.subject).toMatch(/^Ihr Beleg von Plankit Demo \(PK-/);
+    expect(mail?.text).toContain('Einsteiger');
+    expect(mail?.text).not.toMatch(/\bStarter\b/);
   });
 });

@@ -93,6 +93,26 @@ test.describe('a visitor whose browser asks for German', () => {
     expect(errors, 'console errors (a hydration mismatch among them)').toEqual([]);
   });
 
+  test('reads the pro plan’s own texts in German, as the catalog gives them', async ({ page }) => {
+    await page.goto('/checkout/pro');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pro' })).toBeVisible();
+    await expect(
+      page.getByText('Für Profis, die mehr Raum und bessere Einblicke brauchen.'),
+    ).toBeVisible();
+    for (const feature of [
+      'Unbegrenzte Projekte',
+      'Bevorzugter E-Mail-Support',
+      'Eigene Domains',
+    ]) {
+      await expect(page.getByRole('listitem').filter({ hasText: feature })).toBeVisible();
+    }
+    await expect(page.getByText('Unlimited projects')).toHaveCount(0);
+    // The plan list too: names, the highlight and the starter plan's German name.
+    await page.goto('/');
+    await expect(page.getByText('Am beliebtesten')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Einsteiger' })).toBeVisible();
+  });
+
   test('gets the test processor’s pages in German', async ({ page }) => {
     const response = await page.goto('/test-processor/pay/pi_unknown');
     expect(response?.status()).toBe(404);
@@ -143,16 +163,18 @@ test.describe('a visitor whose browser asks for Arabic', () => {
     await openHydrated(page, '/checkout/team');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+    // The plan's own texts are the catalog's Arabic ones (apps/web/lib/catalogTexts.ts).
+    await expect(page.getByRole('heading', { level: 1, name: 'الفريق' })).toBeVisible();
+    await expect(page.getByText('للفرق التي تبني معًا. السعر لكل مقعد.')).toBeVisible();
     await expect(page.getByText('من 2 إلى 50 مستخدمين.')).toBeVisible();
 
     // Right to left: the plan card (first in the source) sits right of the form, and the
     // "back" link starts at the right edge.
-    const card = await page.getByRole('region', { name: 'Team' }).boundingBox();
+    const card = await page.getByRole('region', { name: 'الفريق' }).boundingBox();
     const form = await page.locator('form.pk-form').boundingBox();
     expect(card && form && card.x > form.x).toBe(true);
     const back = await page.getByRole('link', { name: /العودة إلى الخطط/ }).boundingBox();
-    const title = await page.getByRole('heading', { level: 1, name: 'Team' }).boundingBox();
+    const title = await page.getByRole('heading', { level: 1, name: 'الفريق' }).boundingBox();
     expect(back && title && Math.abs(back.x + back.width - (title.x + title.width)) < 2).toBe(true);
     // Its arrow points right, the way back in Arabic.
     await expect(page.locator('.pk-back-arrow')).toHaveCSS(

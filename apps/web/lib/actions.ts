@@ -1,8 +1,10 @@
 'use server';
 
 import type { PlanStepState } from '@plankit/checkout';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getEngine } from './engine';
+import { localeOfRequest } from './locale';
 import { withRequestId } from './log';
 import { currentRequestId, requestContext } from './requestContext';
 import { routes } from './routes';
@@ -23,12 +25,12 @@ export async function submitPlanStep(
 
 /** The manage page's "cancel at the end of the period" (after its confirmation). */
 export async function cancelSubscription(token: string, _formData: FormData): Promise<void> {
-  await (await getEngine()).cancelSubscription(token);
+  await (await getEngine()).cancelSubscription(token, { locale: localeOfRequest(await headers()) });
   redirect(routes.subscription(token));
 }
 
 /** The manage page's "resume". */
 export async function resumeSubscription(token: string, _formData: FormData): Promise<void> {
-  await (await getEngine()).resumeSubscription(token);
+  await (await getEngine()).resumeSubscription(token, { locale: localeOfRequest(await headers()) });
   redirect(routes.subscription(token));
 }

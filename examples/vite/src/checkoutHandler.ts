@@ -8,6 +8,7 @@ import {
   isFreePlan,
   type PlanStepState,
   type PromoResolution,
+  planTexts,
   quote,
   type Receipt,
   resolvePromoCode,
@@ -101,7 +102,7 @@ export function handleCheckout(catalog: Catalog, form: FormData, now = new Date(
   const receipt: Receipt = {
     reference: `NW-${now.getTime().toString(36).toUpperCase()}`,
     planId: plan.id,
-    planName: plan.name,
+    planName: planTexts(plan, 'de').name,
     interval: submission.interval,
     seats: submission.seats,
     perSeat: plan.seats !== undefined,

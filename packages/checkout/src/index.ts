@@ -5,7 +5,13 @@
 export type { BillingInterval } from './catalog/constants.js';
 export { countriesIn } from './catalog/countryNames.js';
 export { findPlan, purchasablePlans } from './catalog/findPlan.js';
-export { CatalogError, parseCatalog } from './catalog/parseCatalog.js';
+export {
+  DEFAULT_CATALOG_LOCALE,
+  isKnownLanguageTag,
+  type LocalizedText,
+} from './catalog/localizedText.js';
+export { CatalogError, type ParseCatalogOptions, parseCatalog } from './catalog/parseCatalog.js';
+export { type PlanTexts, planTexts } from './catalog/planTexts.js';
 export type { Catalog, CatalogInput, Country, Plan, PromoCode } from './catalog/schema.js';
 export { CheckoutError, type CheckoutErrorProps } from './components/CheckoutError.js';
 export { CheckoutFallback, type CheckoutFallbackProps } from './components/CheckoutFallback.js';

@@ -1,9 +1,11 @@
 // The server entry: the checkout engine, the stores, the lifecycle and the payment
 // providers. Nothing here imports React or touches the browser; it needs Node.js 20.19+.
 
-export { CatalogError, parseCatalog } from './catalog/parseCatalog.js';
+export { CatalogError, type ParseCatalogOptions, parseCatalog } from './catalog/parseCatalog.js';
+export { type PlanTexts, planTexts } from './catalog/planTexts.js';
 export type { Catalog, CatalogInput, Plan } from './catalog/schema.js';
 export {
+  type AfterPurchasePageOptions,
   type CheckoutEngine,
   type CheckoutEngineOptions,
   createCheckoutEngine,

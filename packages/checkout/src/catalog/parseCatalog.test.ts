@@ -40,6 +40,7 @@ describe('a valid catalog', () => {
       name: 'Starter',
       description: '',
       features: [],
+      defaultLocale: 'en',
       prices: { monthly: { EUR: 900 } },
       tax: 'exclusive',
       retired: false,

@@ -1,6 +1,16 @@
 import type { z } from 'zod';
 import { PlankitError } from '../errors/errors.js';
+import { missingPlanTexts } from './planTexts.js';
 import { type Catalog, catalogSchema } from './schema.js';
+
+/** Options of {@link parseCatalog}. */
+export interface ParseCatalogOptions {
+  /**
+   * Told of what is allowed but likely a mistake: a language some plans have texts in and
+   * others lack (they show the default locale's there). Default: `console.warn`.
+   */
+  onWarning?: ((message: string) => void) | undefined;
+}
 
 /**
  * Thrown by {@link parseCatalog} when a catalog is invalid. The message lists every
@@ -22,7 +32,9 @@ export class CatalogError extends PlankitError {
 }
 
 /**
- * Validates a catalog as a host wrote it and fills in every default. A host calls this
+ * Validates a catalog as a host wrote it and fills in every default. Plan texts may be given
+ * per language; a language given for some plans but not others is allowed (the default
+ * locale's text shows) and reported through `options.onWarning`. A host calls this
  * once at start-up, so a mistake in the catalog stops the app with a message that names
  * the plan and the field instead of surfacing later as a broken checkout.
  *
@@ -32,10 +44,32 @@ export class CatalogError extends PlankitError {
  *
  * @throws CatalogError listing every problem found.
  */
-export function parseCatalog(input: unknown): Catalog {
+export function parseCatalog(input: unknown, options: ParseCatalogOptions = {}): Catalog {
   const result = catalogSchema.safeParse(input);
-  if (result.success) return result.data;
-  throw new CatalogError(result.error.issues.map((issue) => describeIssue(issue, input)));
+  if (result.success) {
+    const warn =
+      options.onWarning ?? ((message: string) => console.warn(`[plankit] catalog: ${message}`));
+    for (const warning of missingPlanTexts(result.data)) warn(warning);
+    return result.data;
+  }
+  throw new CatalogError(
+    result.error.issues.flatMap(unionBranch).map((issue) => describeIssue(issue, input)),
+  );
+}
+
+/**
+ * A text that may be a string or per language is a union: zod says only "Invalid input" for
+ * it. When the value is an object, the per-language branch's own issues say what is wrong
+ * (a key that is no language tag, an empty text), with the union's path in front.
+ */
+function unionBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || !('errors' in issue)) return [issue];
+  const branches = (issue.errors as z.core.$ZodIssue[][]).filter(
+    (branch) =>
+      !(branch.length === 1 && branch[0]?.code === 'invalid_type' && branch[0].path.length === 0),
+  );
+  if (branches.length !== 1 || !branches[0]) return [issue];
+  return branches[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
 /** Array fields of the catalog and the field that names each of their entries. */

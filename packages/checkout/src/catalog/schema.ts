@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS } from './constants.js';
+import { DEFAULT_CATALOG_LOCALE, localeKey, localizedText } from './localizedText.js';
 import { roundToIncrement, stripeCurrency, stripeMinimumCharge } from './stripeCurrencies.js';
 
 export type { BillingInterval } from './constants.js';
@@ -65,9 +66,18 @@ function stripeAmountProblem(currency: string, amount: number): string | null {
 export const planSchema = z
   .object({
     id: planIdSchema,
-    name: z.string().min(1, 'must not be empty'),
-    description: z.string().default(''),
-    features: z.array(z.string().min(1)).default([]),
+    /**
+     * The plan's name, description, features and highlight: each a plain string for every
+     * language, or per language (`{ en: 'Team', ja: 'チーム' }`, BCP 47 keys). Read them with
+     * `planTexts(plan, locale)`, which falls back to `defaultLocale`.
+     */
+    name: localizedText(1),
+    description: localizedText(0).default(''),
+    features: z
+      .union([z.array(z.string().min(1)), z.record(localeKey, z.array(z.string().min(1)))])
+      .default([]),
+    /** The language of the plan's texts when they name none; the catalog's `defaultLocale`. */
+    defaultLocale: localeKey.default(DEFAULT_CATALOG_LOCALE),
     /**
      * Price per interval and currency, in the currency's minor unit as Stripe counts it
      * (ISK 100 kr is 10000), per seat for per-seat plans: 0, or at or above Stripe's
@@ -94,7 +104,7 @@ export const planSchema = z
     tax: z.enum(['inclusive', 'exclusive']).default('exclusive'),
     /** A retired plan stays in the catalog for old sessions but cannot be bought. */
     retired: z.boolean().default(false),
-    highlight: z.string().optional(),
+    highlight: localizedText(1).optional(),
   })
   .superRefine((plan, ctx) => {
     const currencies = (p?: Record<string, number>) =>
@@ -126,6 +136,11 @@ export const promoCodeSchema = z.object({
 export const catalogSchema = z
   .object({
     plans: z.array(planSchema).min(1, 'needs at least one plan'),
+    /**
+     * The language of texts given for all languages, and the one a text falls back to when
+     * it has none for the page's (default `en`). Every text given per language must have it.
+     */
+    defaultLocale: localeKey.default(DEFAULT_CATALOG_LOCALE),
     /** Currency shown first when a plan has several. */
     defaultCurrency: currencyCode,
     promoCodes: z.array(promoCodeSchema).default([]),
@@ -143,6 +158,18 @@ export const catalogSchema = z
   .superRefine((catalog, ctx) => {
     const seen = new Set<string>();
     catalog.plans.forEach((plan, index) => {
+      for (const field of ['name', 'description', 'features', 'highlight'] as const) {
+        const value = plan[field];
+        const perLanguage =
+          value !== undefined && typeof value === 'object' && !Array.isArray(value);
+        if (perLanguage && !(catalog.defaultLocale in value)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['plans', index, field],
+            message: `has no text in the catalog's default locale ${catalog.defaultLocale}`,
+          });
+        }
+      }
       if (seen.has(plan.id)) {
         ctx.addIssue({ code: 'custom', path: ['plans', index, 'id'], message: 'is used twice' });
       }
@@ -187,7 +214,12 @@ export const catalogSchema = z
         });
       }
     });
-  });
+  })
+  // A plan's texts given for all languages are in the catalog's default locale.
+  .transform((catalog) => ({
+    ...catalog,
+    plans: catalog.plans.map((plan) => ({ ...plan, defaultLocale: catalog.defaultLocale })),
+  }));
 
 /**
  * Why a promo code would make a price Stripe cannot charge, or null: the discounted price

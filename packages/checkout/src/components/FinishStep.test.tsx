@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BillingInterval } from '../catalog/constants.js';
+import { planTexts } from '../catalog/planTexts.js';
 import type { Plan } from '../catalog/schema.js';
 import { quote } from '../pricing/quote.js';
 import { makeCatalog, makePromoCode } from '../test-utils/factories.js';
@@ -35,7 +36,7 @@ function makeReceipt({
   return {
     reference: 'PK-7F3K-92QD',
     planId: plan.id,
-    planName: plan.name,
+    planName: planTexts(plan).name,
     interval,
     seats: q.seats,
     perSeat: Boolean(plan.seats),

@@ -1,4 +1,5 @@
 import type { BillingInterval } from '../catalog/constants.js';
+import { planTexts } from '../catalog/planTexts.js';
 import type { Catalog, Plan } from '../catalog/schema.js';
 import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
@@ -40,14 +41,16 @@ export function PlanList({ catalog, planHref, messages: overrides, locale }: Pla
       <ul className="pk-plans">
         {plans.map((plan) => {
           const price = headlinePrice(catalog, plan);
+          // The catalog's texts in the page's language (falling back to its default).
+          const texts = planTexts(plan, locale);
           return (
             <li
               key={plan.id}
-              className={`pk-card pk-plan${plan.highlight ? ' pk-plan--highlight' : ''}`}
+              className={`pk-card pk-plan${texts.highlight ? ' pk-plan--highlight' : ''}`}
             >
-              {plan.highlight ? <p className="pk-badge">{plan.highlight}</p> : null}
+              {texts.highlight ? <p className="pk-badge">{texts.highlight}</p> : null}
               <h2 className="pk-plan-name">
-                <bdi>{plan.name}</bdi>
+                <bdi>{texts.name}</bdi>
               </h2>
               <p className="pk-plan-price">
                 {isFreePlan(plan) || !price ? (
@@ -68,17 +71,17 @@ export function PlanList({ catalog, planHref, messages: overrides, locale }: Pla
                 </p>
               ) : null}
               <p className="pk-plan-description">
-                <bdi>{plan.description}</bdi>
+                <bdi>{texts.description}</bdi>
               </p>
               <ul className="pk-features">
-                {plan.features.map((feature) => (
+                {texts.features.map((feature) => (
                   <li key={feature}>
                     <bdi>{feature}</bdi>
                   </li>
                 ))}
               </ul>
               <a className="pk-button pk-button--primary" href={planHref(plan.id)}>
-                {formatMessage(messages.planChoose, { plan: plan.name }, locale)}
+                {formatMessage(messages.planChoose, { plan: texts.name }, locale)}
               </a>
             </li>
           );

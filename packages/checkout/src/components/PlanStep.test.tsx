@@ -141,6 +141,32 @@ describe('starter plan in German (messages overridden, de-DE money)', () => {
   });
 });
 
+describe('team plan named per language (the catalog in every language)', () => {
+  const team = makePlan({
+    id: 'team',
+    name: { en: 'Team', ja: 'チーム' },
+    description: { en: 'For teams.', ja: 'チーム向けです。' },
+    features: { en: ['Shared workspaces'], ja: ['共有ワークスペース'] },
+    seats: { min: 2, max: 50 },
+  });
+
+  it('shows the plan’s texts in the page’s language, and in the summary', () => {
+    renderPlanStep({ plan: team, locale: 'ja' });
+    expect(screen.getByRole('heading', { level: 1, name: 'チーム' })).toBeInTheDocument();
+    expect(screen.getByText('チーム向けです。')).toBeInTheDocument();
+    expect(screen.getByText('共有ワークスペース')).toBeInTheDocument();
+    expect(screen.queryByText('For teams.')).toBeNull();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('チーム')).toBeInTheDocument();
+  });
+
+  it('falls back to the catalog’s default language for one it lacks', () => {
+    renderPlanStep({ plan: team, locale: 'de-DE' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Team' })).toBeInTheDocument();
+    expect(screen.getByText('Shared workspaces')).toBeInTheDocument();
+  });
+});
+
 describe('team plan page rendered with a no-JS submission’s result', () => {
   it('passes the state through to the form', () => {
     renderPlanStep({

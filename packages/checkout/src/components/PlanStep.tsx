@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { countriesIn } from '../catalog/countryNames.js';
+import { planTexts } from '../catalog/planTexts.js';
 import type { Catalog, Plan } from '../catalog/schema.js';
 import { enPlanStep } from '../messages/compiled/enPlanStep.js';
 import { formatMessage } from '../messages/formatMessage.js';
@@ -82,6 +83,8 @@ export function PlanStep({
   // names are decided here, on the server, so the browser renders the same list.
   const countries = countriesIn(catalog.countries, locale);
   const currencies = planCurrencies(catalog, plan);
+  // The catalog's texts in the page's language (falling back to the catalog's default).
+  const texts = planTexts(plan, locale);
   return (
     <div className="pk-checkout pk-plan-step">
       <a className="pk-back" href={plansHref}>
@@ -93,26 +96,26 @@ export function PlanStep({
       <div className="pk-plan-layout">
         <section className="pk-plan-card" aria-labelledby="pk-plan-name">
           <h1 className="pk-title" id="pk-plan-name">
-            <bdi>{plan.name}</bdi>
+            <bdi>{texts.name}</bdi>
           </h1>
           {plan.trialDays ? (
             <p className="pk-badge">
               {formatMessage(messages.planTrialBadge, { days: plan.trialDays }, locale)}
             </p>
           ) : null}
-          {plan.description ? (
+          {texts.description ? (
             // The catalog's own text, in the catalog's language: isolated, so an English
             // sentence keeps its full stop at its end on a right-to-left page.
             <p className="pk-lead">
-              <bdi>{plan.description}</bdi>
+              <bdi>{texts.description}</bdi>
             </p>
           ) : null}
           <PlanPrices plan={plan} currency={currencies[0]} locale={locale} messages={messages} />
-          {plan.features.length > 0 ? (
+          {texts.features.length > 0 ? (
             <>
               <h2 className="pk-section-title">{messages.planFeaturesHeading}</h2>
               <ul className="pk-features">
-                {plan.features.map((feature) => (
+                {texts.features.map((feature) => (
                   <li key={feature}>
                     <bdi>{feature}</bdi>
                   </li>
@@ -123,6 +126,7 @@ export function PlanStep({
         </section>
         <PlanStepForm
           plan={plan}
+          planName={texts.name}
           countries={countries}
           currencies={currencies}
           intervals={planIntervals(plan)}

@@ -62,6 +62,8 @@ export interface PlanStepFormProps {
   testMode?: boolean | undefined;
   /** The payment provider's fields, shown when the plan charges today. */
   payment?: ReactNode;
+  /** The plan's name in the page's language (`planTexts`), for the order summary. */
+  planName?: string | undefined;
   /** The merchant's country and VAT ID: business buyers elsewhere in the EU get the reverse charge. */
   merchantTax?: MerchantTax | undefined;
   /** The merchant's terms and privacy policy, linked beside the Pay button. */
@@ -294,7 +296,7 @@ export function PlanStepForm(props: PlanStepFormProps) {
       ) : null}
       <OrderSummary
         quote={currentQuote}
-        planName={plan.name}
+        planName={props.planName ?? (typeof plan.name === 'string' ? plan.name : plan.id)}
         messages={messages}
         locale={locale}
         perSeat={Boolean(plan.seats)}

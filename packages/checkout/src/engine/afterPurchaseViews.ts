@@ -3,6 +3,7 @@
 // cookie. Canceling (at the period's end) and resuming go through the store, whose trigger
 // writes `subscription.updated` in the same transaction.
 
+import { planTexts } from '../catalog/planTexts.js';
 import type { Subscription } from '../store/types.js';
 import type { ReceiptPageView, SubscriptionPageView } from '../views/types.js';
 import { buildReceipt } from './buildFinishView.js';
@@ -23,7 +24,11 @@ export function subscriptionPath(ctx: EngineContext, subscriptionId: string): st
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The receipt page of the order a token was signed for; `not_found` for any other token. */
-export async function getReceiptView(ctx: EngineContext, token: unknown): Promise<ReceiptPageView> {
+export async function getReceiptView(
+  ctx: EngineContext,
+  token: unknown,
+  locale?: string | null,
+): Promise<ReceiptPageView> {
   const orderId = readLink(ctx.secret, 'receipt', token);
   if (!orderId || !UUID.test(orderId)) return { status: 'not_found' };
   const record = await ctx.fromStore('getOrderRecord', { orderId }, () =>
@@ -31,7 +36,7 @@ export async function getReceiptView(ctx: EngineContext, token: unknown): Promis
   );
   if (!record?.subscription) return { status: 'not_found' };
   const { order, session, subscription } = record;
-  const receipt = buildReceipt(session, ctx.planOf(order.planId), order, subscription);
+  const receipt = buildReceipt(session, ctx.planOf(order.planId), order, subscription, locale);
   const manageUrl = subscriptionPath(ctx, subscription.id);
   return {
     status: 'found',
@@ -55,14 +60,19 @@ export async function getReceiptView(ctx: EngineContext, token: unknown): Promis
   };
 }
 
-function subscriptionView(ctx: EngineContext, subscription: Subscription): SubscriptionPageView {
+function subscriptionView(
+  ctx: EngineContext,
+  subscription: Subscription,
+  locale?: string | null,
+): SubscriptionPageView {
+  const plan = ctx.planOf(subscription.planId);
   const charges =
     !subscription.cancelAtPeriodEnd &&
     subscription.status !== 'canceled' &&
     subscription.nextAttemptAt !== null;
   return {
     status: 'found',
-    planName: ctx.planOf(subscription.planId)?.name ?? subscription.planId,
+    planName: plan ? planTexts(plan, locale).name : subscription.planId,
     interval: subscription.interval,
     seats: subscription.seats,
     subscriptionStatus: subscription.status,
@@ -92,9 +102,10 @@ async function subscriptionOf(ctx: EngineContext, token: unknown): Promise<Subsc
 export async function getSubscriptionView(
   ctx: EngineContext,
   token: unknown,
+  locale?: string | null,
 ): Promise<SubscriptionPageView> {
   const subscription = await subscriptionOf(ctx, token);
-  return subscription ? subscriptionView(ctx, subscription) : { status: 'not_found' };
+  return subscription ? subscriptionView(ctx, subscription, locale) : { status: 'not_found' };
 }
 
 /**
@@ -106,11 +117,12 @@ export async function setSubscriptionCancel(
   ctx: EngineContext,
   token: unknown,
   cancel: boolean,
+  locale?: string | null,
 ): Promise<SubscriptionPageView> {
   const subscription = await subscriptionOf(ctx, token);
   if (!subscription) return { status: 'not_found' };
   if (subscription.cancelAtPeriodEnd === cancel || subscription.status === 'canceled') {
-    return subscriptionView(ctx, subscription);
+    return subscriptionView(ctx, subscription, locale);
   }
   // A processor that renews the subscription itself must stop (or go on) first: otherwise
   // the page would say "ends on …" while the processor charges the next period.
@@ -129,5 +141,5 @@ export async function setSubscriptionCancel(
     { subscriptionId: subscription.id },
     () => ctx.store.setCancelAtPeriodEnd(subscription.id, cancel),
   );
-  return subscriptionView(ctx, changed ?? subscription);
+  return subscriptionView(ctx, changed ?? subscription, locale);
 }

@@ -1,3 +1,4 @@
+import { planTexts } from '../catalog/planTexts.js';
 import type { Plan } from '../catalog/schema.js';
 import { isFreePlan } from '../pricing/quote.js';
 import type { CheckoutRoutes, PlanLinkOptions } from '../routes/createCheckoutRoutes.js';
@@ -48,11 +49,13 @@ export function buildReceipt(
   plan: Plan | undefined,
   order: Order,
   subscription: Subscription,
+  /** The page's language (else the checkout's): the plan's name is shown in it. */
+  locale?: string | null,
 ): Receipt {
   return {
     reference: order.reference,
     planId: order.planId,
-    planName: plan?.name ?? order.planId,
+    planName: plan ? planTexts(plan, locale ?? session.locale).name : order.planId,
     interval: order.interval,
     seats: order.seats,
     perSeat: plan?.seats !== undefined,
@@ -77,6 +80,8 @@ export interface FinishViewInput {
   /** The session's plan; undefined if it was removed from the catalog since. */
   plan: Plan | undefined;
   routes: CheckoutRoutes;
+  /** The page's language (else the checkout's): the plan's texts are shown in it. */
+  locale?: string | null | undefined;
 }
 
 /**
@@ -86,7 +91,8 @@ export interface FinishViewInput {
 export function buildFinishView(input: FinishViewInput): FinishView {
   const { record, plan, routes } = input;
   const { session, order, subscription } = record;
-  const planName = plan?.name ?? session.planId;
+  const locale = input.locale ?? session.locale;
+  const planName = plan ? planTexts(plan, locale).name : session.planId;
   const planUrl = () => planLinkFor(routes, session, plan);
   switch (session.status) {
     case 'paid':
@@ -95,7 +101,7 @@ export function buildFinishView(input: FinishViewInput): FinishView {
       // The order and subscription are written in the same statement as the state; if
       // they are missing, say "pending" rather than show a receipt we cannot back.
       if (!order || !subscription) return { status: 'pending', sessionId: session.id, planName };
-      const receipt = buildReceipt(session, plan, order, subscription);
+      const receipt = buildReceipt(session, plan, order, subscription, locale);
       if (session.status === 'refunded') return { status: 'refunded', receipt };
       if (session.status === 'trialing') return { status: 'trialing', receipt };
       if (plan ? isFreePlan(plan) : order.total === 0) return { status: 'free', receipt };

@@ -38,6 +38,15 @@ import { advanceTestClock, type TestClockReport } from './testClock.js';
 import { getFinishView, ownsCheckout } from './views.js';
 import { handleWebhook, type WebhookAnswer } from './webhooks.js';
 
+/** Options of the pages a signed link opens (receipt, manage page). */
+export interface AfterPurchasePageOptions {
+  /**
+   * The page's language (BCP 47): the plan's texts are shown in it. Default: the language
+   * of the checkout (the receipt) or the catalog's default (the manage page).
+   */
+  locale?: string | null | undefined;
+}
+
 /** The server side of the checkout: validates, prices, pays and records. */
 export interface CheckoutEngine {
   readonly catalog: Catalog;
@@ -114,16 +123,25 @@ export interface CheckoutEngine {
    * the email or the finish step), in any browser and with no cookie; `not_found` for any
    * token the engine's `secret` did not sign.
    */
-  getReceiptView(token: string): Promise<ReceiptPageView>;
+  getReceiptView(token: string, options?: AfterPurchasePageOptions): Promise<ReceiptPageView>;
   /** The manage page of the subscription a signed token opens (`routes.subscription(token)`). */
-  getSubscriptionView(token: string): Promise<SubscriptionPageView>;
+  getSubscriptionView(
+    token: string,
+    options?: AfterPurchasePageOptions,
+  ): Promise<SubscriptionPageView>;
   /**
    * Cancels the subscription at the end of its period (it is not charged again), emitting
    * `subscription.updated`; it ends (`subscription.canceled`) when the period does.
    */
-  cancelSubscription(token: string): Promise<SubscriptionPageView>;
+  cancelSubscription(
+    token: string,
+    options?: AfterPurchasePageOptions,
+  ): Promise<SubscriptionPageView>;
   /** Resumes a subscription canceled at the period's end, before it ends (`subscription.updated`). */
-  resumeSubscription(token: string): Promise<SubscriptionPageView>;
+  resumeSubscription(
+    token: string,
+    options?: AfterPurchasePageOptions,
+  ): Promise<SubscriptionPageView>;
   /** The signed path of an order's receipt (`/receipts/{token}`). */
   receiptPath(orderId: string): string;
   /** The signed path of a subscription's manage page (`/subscriptions/{token}`). */
@@ -204,10 +222,14 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     stop: background.stop,
     on: (type, handler) => handlers.on(type, handler),
     deliverEvents: ready(() => deliverEvents(ctx)),
-    getReceiptView: (token) => getReceiptView(ctx, token),
-    getSubscriptionView: (token) => getSubscriptionView(ctx, token),
-    cancelSubscription: ready((token: string) => setSubscriptionCancel(ctx, token, true)),
-    resumeSubscription: ready((token: string) => setSubscriptionCancel(ctx, token, false)),
+    getReceiptView: (token, options) => getReceiptView(ctx, token, options?.locale),
+    getSubscriptionView: (token, options) => getSubscriptionView(ctx, token, options?.locale),
+    cancelSubscription: ready((token: string, options?: AfterPurchasePageOptions) =>
+      setSubscriptionCancel(ctx, token, true, options?.locale),
+    ),
+    resumeSubscription: ready((token: string, options?: AfterPurchasePageOptions) =>
+      setSubscriptionCancel(ctx, token, false, options?.locale),
+    ),
     receiptPath: (orderId) => receiptPath(ctx, orderId),
     subscriptionPath: (subscriptionId) => subscriptionPath(ctx, subscriptionId),
   };

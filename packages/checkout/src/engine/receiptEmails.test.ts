@@ -1,4 +1,6 @@
 // Receipt emails against a real SMTP server (smtp-server), sent from the outbox.
+
+import { parseCatalog } from '../catalog/parseCatalog.js';
 import {
   DAY,
   databases,
@@ -8,6 +10,7 @@ import {
   useEngineHarness,
   visitor,
 } from '../test-utils/engineHarness.js';
+import { makeCatalog } from '../test-utils/factories.js';
 import { type SmtpSink, startSmtpSink } from '../test-utils/smtpSink.js';
 import { readLink } from './signedLinks.js';
 
@@ -180,6 +183,22 @@ describe.each(databases)('receipt emails, on $name', (database) => {
     expect(mail?.subject).toBe(`Ihr Beleg von Acme (${order?.reference})`);
     expect(mail?.text).toContain('Vielen Dank für Ihre Bestellung');
     expect(mail?.text).toContain('Beleg ansehen oder drucken');
+  });
+
+  it('names the plan in the buyer’s language, as the catalog gives it', async () => {
+    const catalog = makeCatalog();
+    const german = {
+      ...catalog,
+      plans: catalog.plans.map((plan) =>
+        plan.id === 'starter' ? { ...plan, name: { en: 'Starter', de: 'Einsteiger' } } : plan,
+      ),
+    };
+    const { engine } = h.setup({ ...email(), catalog: parseCatalog(german) });
+    expectRedirect(await engine.submitPlanStep(h.post(), { ...visitor, locale: 'de' }));
+    await engine.deliverEvents();
+    const [mail] = smtp.messages;
+    expect(mail?.text).toContain('Einsteiger');
+    expect(mail?.text).not.toMatch(/\bStarter\b/);
   });
 
   it('without email options, sends nothing and takes no email deliveries', async () => {

@@ -8,6 +8,7 @@
 // between "accepted" and "recorded").
 
 import { createTransport, type Transporter } from 'nodemailer';
+import { planTexts } from '../catalog/planTexts.js';
 import type { Plan } from '../catalog/schema.js';
 import type { CheckoutEvent, EventPaymentMethod } from '../events/types.js';
 import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
@@ -116,7 +117,11 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
     options.merchantName,
     ...(options.merchantAddress?.split(/\r?\n|\s*;\s*/) ?? []),
   ];
-  const planName = (planId: string) => options.planOf(planId)?.name ?? planId;
+  // The plan's name in the buyer's language (the checkout's), as the catalog gives it.
+  const planName = (planId: string) => {
+    const plan = options.planOf(planId);
+    return plan ? planTexts(plan, emailLocale).name : planId;
+  };
   const interval = (value: string) => (value === 'yearly' ? m.intervalYearly : m.intervalMonthly);
   const card = (method: EventPaymentMethod | null): [string, string][] =>
     method

@@ -72,6 +72,7 @@ export async function getFinishView(
     record,
     plan: ctx.planOf(record.session.planId),
     routes: ctx.routes,
+    locale: context.locale,
   });
   // The receipt on any device: signed links the buyer can keep (the email has the same).
   if ('receipt' in view && record.order) {

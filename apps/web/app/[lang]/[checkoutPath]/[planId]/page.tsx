@@ -1,4 +1,4 @@
-import { findPlan, messagesFor, PlanStep } from '@plankit/checkout';
+import { findPlan, messagesFor, PlanStep, planTexts } from '@plankit/checkout';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { submitPlanStep } from '../../../../lib/actions';
@@ -23,9 +23,9 @@ export function generateStaticParams(): Params[] {
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
   const { lang, planId } = await params;
-  return {
-    title: findPlan(catalog, planId)?.name ?? messagesFor(localeOfParam(lang)).notFoundTitle,
-  };
+  const plan = findPlan(catalog, planId);
+  const locale = localeOfParam(lang);
+  return { title: plan ? planTexts(plan, locale).name : messagesFor(locale).notFoundTitle };
 }
 
 export default async function PlanStepPage({ params }: { params: Promise<Params> }) {

@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 export default async function ReceiptRoute(props: { params: Promise<Params> }) {
   const { token, lang } = await props.params;
   const locale = localeOfParam(lang);
-  const view = await (await getEngine()).getReceiptView(token);
+  const view = await (await getEngine()).getReceiptView(token, { locale });
   return (
     <ReceiptPage
       view={view}

@@ -22,7 +22,7 @@ export default async function SubscriptionRoute(props: {
   const { token, lang } = await props.params;
   const locale = localeOfParam(lang);
   const { confirm } = await props.searchParams;
-  const view = await (await getEngine()).getSubscriptionView(token);
+  const view = await (await getEngine()).getSubscriptionView(token, { locale });
   let pageHref: string = routes.home;
   try {
     pageHref = routes.subscription(token);

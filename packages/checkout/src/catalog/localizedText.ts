@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * A text of the catalog in one language for all (`'Team'`), or per language
+ * (`{ en: 'Team', de: 'Team', ja: 'チーム' }`), keyed by BCP 47 language tags.
+ */
+export type LocalizedText = string | Readonly<Record<string, string>>;
+
+/** The locale a catalog's texts are in when they name none (`defaultLocale`, default `en`). */
+export const DEFAULT_CATALOG_LOCALE = 'en';
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/**
+ * Whether a tag is a language tag Intl knows (`de`, `pt-BR`, `zh-Hant`): well formed, and its
+ * language has a name. `xx` or `english` are not.
+ */
+export function isKnownLanguageTag(tag: string): boolean {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    if (!canonical) return false;
+    const language = new Intl.Locale(canonical).language;
+    return languageNames.of(language) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** A catalog's locale key: a known language tag, canonical (`pt-br` is read `pt-BR`). */
+export const localeKey = z
+  .string()
+  .refine(isKnownLanguageTag, {
+    message: 'is not a known language tag (BCP 47, such as de or pt-BR)',
+  })
+  .transform((tag) => Intl.getCanonicalLocales(tag)[0] as string);
+
+/** A text, in one language for all or per language (each language's text not empty). */
+export function localizedText(minLength: number) {
+  return z.union([
+    z.string().min(minLength, 'must not be empty'),
+    z
+      .record(localeKey, z.string().min(minLength, 'must not be empty'))
+      .refine((texts) => Object.keys(texts).length > 0, { message: 'names no language' }),
+  ]);
+}
+
+/**
+ * The locales to look a text up in for `locale`, best first: the locale itself, its language
+ * alone (`de-AT` → `de`), then the catalog's default.
+ */
+export function fallbackChain(locale: string | null | undefined, defaultLocale: string): string[] {
+  const chain: string[] = [];
+  if (locale) {
+    try {
+      const [canonical] = Intl.getCanonicalLocales(locale);
+      if (canonical) {
+        chain.push(canonical);
+        const language = new Intl.Locale(canonical).language;
+        if (language !== canonical) chain.push(language);
+      }
+    } catch {
+      // Not a language tag: the default only.
+    }
+  }
+  chain.push(defaultLocale);
+  return chain;
+}
+
+/** The text for a locale (see {@link fallbackChain}), or `undefined` when it has none. */
+export function textIn(
+  text: LocalizedText | undefined,
+  chain: readonly string[],
+): string | undefined {
+  if (text === undefined || typeof text === 'string') return text;
+  for (const locale of chain) {
+    const found = text[locale];
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
