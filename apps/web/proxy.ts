@@ -24,6 +24,7 @@ import {
   wantsDocument,
 } from './lib/staticPages';
 import { checkStore } from './lib/storeHealth';
+import { THEME_COOKIE, THEME_HEADER, THEME_PATH, themeOf } from './lib/theme';
 
 /**
  * In front of every page and Server Action (issue 12): refuses bad requests with a page
@@ -94,11 +95,16 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (keeping) forwarded.delete('content-security-policy');
   else forwarded.set('content-security-policy', security['content-security-policy'] ?? '');
   forwarded.set(LOCALE_HEADER, locale);
+  // The visitor's chosen color theme, for the pages rendered now (their own <html> is not
+  // theirs to change: the component's `theme` prop themes the page through CSS `:has()`).
+  const theme = themeOf(request.cookies.get(THEME_COOKIE)?.value);
+  if (theme) forwarded.set(THEME_HEADER, theme);
+  else forwarded.delete(THEME_HEADER);
   let response: NextResponse;
   const notFoundHtml = page && !known ? (cached?.html ?? null) : null;
   if (cached && known && wantsDocument(request)) {
     // A page the same for every visitor: the bytes this process rendered, as they are.
-    response = documentResponse(request, cached);
+    response = documentResponse(request, cached, theme);
   } else if (notFoundHtml) {
     response = new NextResponse(request.method === 'HEAD' ? null : notFoundHtml, {
       status: 404,
@@ -144,7 +150,8 @@ function isPage(pathname: string): boolean {
   // Already a language's tree: a rewritten request seen again, or a direct link to one.
   if (isLocale(pathname.split('/')[1])) return false;
   if (pathname.startsWith('/api/') || pathname.startsWith(`${routes.testProcessor}/`)) return false;
-  if (pathname === LANGUAGE_PATH || pathname.startsWith('/_next/')) return false;
+  if (pathname === LANGUAGE_PATH || pathname === THEME_PATH) return false;
+  if (pathname.startsWith('/_next/')) return false;
   // A file of the build (the icon, a manifest): by its extension, so a signed link's
   // token with a dot in it (`/receipts/abc.def`) still reaches its page.
   return !/\.(?:svg|ico|png|jpe?g|gif|webp|avif|txt|xml|json|webmanifest|css|js|map|woff2?)$/i.test(

@@ -1,10 +1,16 @@
 import 'server-only';
-import type { RequestContext } from '@plankit/checkout';
+import type { ColorTheme, RequestContext } from '@plankit/checkout';
 import { cookies, headers } from 'next/headers';
 import { clientAddressOf, FORWARDED_CHAIN_HEADER } from './clientAddress';
 import { config } from './config';
 import { localeOfRequest } from './locale';
 import { REQUEST_ID_HEADER } from './log';
+import { THEME_HEADER, themeOf } from './theme';
+
+/** The visitor's chosen color theme, as the proxy passed it on; null: the system's. */
+export async function currentTheme(): Promise<ColorTheme | null> {
+  return themeOf((await headers()).get(THEME_HEADER));
+}
 
 /** The proxy's id of the request being handled (for its log entries), or null outside one. */
 export async function currentRequestId(): Promise<string | null> {

@@ -1,11 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, purchasablePlans } from '@plankit/checkout';
+import { type ColorTheme, LOCALES, purchasablePlans } from '@plankit/checkout';
 import { NextResponse } from 'next/server';
 import { catalog } from './catalog';
 import { log } from './log';
 import { routes } from './routes';
+import { withTheme } from './theme';
 
 // Issue 21, item 1: one build serves every configuration. The pages that are the same for
 // every visitor (the plan list, the plan steps, the fallback and 404 pages, in each
@@ -150,7 +151,21 @@ function ownOrigin(): string {
   return process.env.__NEXT_PRIVATE_ORIGIN || `http://127.0.0.1:${process.env.PORT || 3000}`;
 }
 
+/**
+ * Asks this process for the page; a connection that fails is tried once more (a kept-alive
+ * socket the server closed just then fails the first request, `fetch failed`).
+ */
 async function render(path: string): Promise<RenderedPage | null> {
+  try {
+    return await renderOnce(path);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    return renderOnce(path);
+  }
+}
+
+async function renderOnce(path: string): Promise<RenderedPage | null> {
   const response = await fetch(new URL(path, ownOrigin()), {
     headers: { [RENDER_HEADER]: registry.token, 'accept-encoding': 'identity' },
     redirect: 'manual',
@@ -214,17 +229,24 @@ export function wantsDocument(request: Request): boolean {
  * visitor then costs no more than the blank page (bench/pages.mjs). `no-cache`: a browser or
  * a CDN may keep it but asks again each time, so a new build or configuration is seen at once.
  */
-export function documentResponse(request: Request, page: RenderedPage): NextResponse {
+export function documentResponse(
+  request: Request,
+  page: RenderedPage,
+  theme: ColorTheme | null,
+): NextResponse {
+  // The visitor's chosen theme goes on the page's <html> (lib/theme.ts), and in its ETag.
+  const etag = theme ? `${page.etag.slice(0, -1)}-${theme}"` : page.etag;
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-cache',
-    etag: page.etag,
+    etag,
     'x-plankit-page': 'rendered-once',
   });
-  if (request.headers.get('if-none-match') === page.etag) {
+  if (request.headers.get('if-none-match') === etag) {
     return new NextResponse(null, { status: 304, headers });
   }
   // Next.js compresses it (its `compress`), as it does every response: it drops the
   // encoding of a body the proxy answers with, so one compressed here would be sent twice.
-  return new NextResponse(request.method === 'HEAD' ? null : page.html, { status: 200, headers });
+  const html = withTheme(page.html, theme);
+  return new NextResponse(request.method === 'HEAD' ? null : html, { status: 200, headers });
 }

@@ -104,7 +104,12 @@ export {
   isValidPlanId,
   type PlanLinkOptions,
 } from './routes/createCheckoutRoutes.js';
-export { type CheckoutTheme, type CheckoutThemeVariable, THEME_VARIABLES } from './theme/theme.js';
+export {
+  type CheckoutTheme,
+  type CheckoutThemeVariable,
+  type ColorTheme,
+  THEME_VARIABLES,
+} from './theme/theme.js';
 export {
   BUSINESS_FIELDS,
   type BusinessDetails,

@@ -12,6 +12,7 @@ import { config } from '../../lib/config';
 import { LanguageMenu } from '../../lib/LanguageMenu';
 import { localeOfParam } from '../../lib/locale';
 import { PageTextProvider } from '../../lib/PageText';
+import { ThemeMenu } from '../../lib/ThemeMenu';
 
 type Params = { lang: string };
 
@@ -46,14 +47,19 @@ export default async function RootLayout({
 }) {
   const locale = localeOfParam((await params).lang);
   return (
-    <html lang={locale} dir={directionOf(locale)}>
+    // The proxy adds the visitor's chosen theme (`data-theme`) to pages it serves as they
+    // were rendered (lib/theme.ts): not React's to reconcile.
+    <html lang={locale} dir={directionOf(locale)} suppressHydrationWarning>
       <body>
         <header className="site-header">
           <div className="site-header-inner">
             <a href="/" className="site-brand">
               {config.merchantName}
             </a>
-            <LanguageMenu locale={locale} />
+            <div className="site-menus">
+              <LanguageMenu locale={locale} />
+              <ThemeMenu locale={locale} />
+            </div>
           </div>
         </header>
         <main>

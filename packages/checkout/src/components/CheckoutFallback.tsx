@@ -1,4 +1,5 @@
 import { defaultFallbackMessages, type FallbackMessageKey } from '../messages/fallbackMessages.js';
+import type { ColorTheme } from '../theme/theme.js';
 
 /** Props of {@link CheckoutFallback}. */
 export interface CheckoutFallbackProps {
@@ -8,6 +9,11 @@ export interface CheckoutFallbackProps {
   messages?: Partial<Record<FallbackMessageKey, string>> | undefined;
   /** A support address to show, if the host has one. */
   supportEmail?: string | undefined;
+  /**
+   * A color theme the host chose (`light` or `dark`); without one the checkout follows the
+   * visitor's system setting. A page that sets it is themed whole (header included).
+   */
+  theme?: ColorTheme | undefined;
 }
 
 /**
@@ -18,12 +24,13 @@ export function CheckoutFallback({
   plansHref,
   messages: overrides,
   supportEmail,
+  theme,
 }: CheckoutFallbackProps) {
   // Its own defaults, not resolveMessages(): the whole English dictionary would not fit
   // the component's 2 kB budget (issue 4).
   const messages = { ...defaultFallbackMessages, ...overrides };
   return (
-    <div className="pk-checkout pk-fallback">
+    <div className="pk-checkout pk-fallback" data-theme={theme}>
       <div className="pk-card">
         <h1 className="pk-title">{messages.fallbackTitle}</h1>
         <p className="pk-lead">{messages.fallbackLead}</p>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '../messages/intlFormats.js';
 import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import type { ColorTheme } from '../theme/theme.js';
 import type { FinishView } from '../views/types.js';
 import { ReceiptTable } from './ReceiptTable.js';
 
@@ -21,6 +22,11 @@ export interface FinishStepProps {
    * refresh: a plain link, so it works without JavaScript and where refresh is blocked.
    */
   pendingReloadHref?: string | undefined;
+  /**
+   * A color theme the host chose (`light` or `dark`); without one the checkout follows the
+   * visitor's system setting. A page that sets it is themed whole (header included).
+   */
+  theme?: ColorTheme | undefined;
 }
 
 /**
@@ -34,6 +40,7 @@ export function FinishStep({
   locale,
   pendingRefreshSeconds = 2,
   pendingReloadHref,
+  theme,
 }: FinishStepProps) {
   const messages = resolveMessages(overrides);
   const back = (
@@ -146,7 +153,7 @@ export function FinishStep({
   }
 
   return (
-    <div className={`pk-checkout pk-finish pk-finish--${tone}`}>
+    <div className={`pk-checkout pk-finish pk-finish--${tone}`} data-theme={theme}>
       <div className="pk-card pk-finish-card">
         <div className={`pk-status-icon pk-status-icon--${tone}`} aria-hidden="true">
           {tone === 'success' ? '✓' : tone === 'error' ? '!' : '…'}

@@ -1,6 +1,7 @@
 import { formatDate } from '../messages/intlFormats.js';
 import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
+import type { ColorTheme } from '../theme/theme.js';
 import type { SubscriptionPageView } from '../views/types.js';
 import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
@@ -25,6 +26,11 @@ export interface ManageSubscriptionProps {
   messages?: Partial<CompiledMessages> | undefined;
   /** The page's locale (BCP 47): dates and amounts are formatted in it. */
   locale?: string | undefined;
+  /**
+   * A color theme the host chose (`light` or `dark`); without one the checkout follows the
+   * visitor's system setting. A page that sets it is themed whole (header included).
+   */
+  theme?: ColorTheme | undefined;
 }
 
 /**
@@ -41,6 +47,7 @@ export function ManageSubscription({
   plansHref,
   messages: overrides,
   locale,
+  theme,
 }: ManageSubscriptionProps) {
   const messages = resolveMessages(overrides);
   if (view.status === 'not_found') {
@@ -55,7 +62,7 @@ export function ManageSubscription({
   const endDate = formatDate(view.currentPeriodEnd, locale);
   const ended = view.subscriptionStatus === 'canceled';
   return (
-    <div className="pk-checkout pk-finish">
+    <div className="pk-checkout pk-finish" data-theme={theme}>
       <div className="pk-card pk-finish-card">
         <h1 className="pk-title">
           {formatMessage(messages.manageTitle, { plan: view.planName }, locale)}

@@ -4,6 +4,7 @@ import type { Catalog, Plan } from '../catalog/schema.js';
 import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { isFreePlan } from '../pricing/quote.js';
+import type { ColorTheme } from '../theme/theme.js';
 import { planIntervals } from '../validation/checkoutForm.js';
 
 /** Props of {@link PlanList}. */
@@ -16,6 +17,11 @@ export interface PlanListProps {
   messages?: Partial<CompiledMessages> | undefined;
   /** The page's locale (BCP 47): prices are formatted in it. */
   locale?: string | undefined;
+  /**
+   * A color theme the host chose (`light` or `dark`); without one the checkout follows the
+   * visitor's system setting. A page that sets it is themed whole (header included).
+   */
+  theme?: ColorTheme | undefined;
 }
 
 function headlinePrice(
@@ -32,11 +38,11 @@ function headlinePrice(
  * The host's plan list: each purchasable plan with its headline price and a link into
  * its plan step. Plain links and no client JavaScript.
  */
-export function PlanList({ catalog, planHref, messages: overrides, locale }: PlanListProps) {
+export function PlanList({ catalog, planHref, messages: overrides, locale, theme }: PlanListProps) {
   const messages = resolveMessages(overrides);
   const plans = catalog.plans.filter((plan) => !plan.retired);
   return (
-    <div className="pk-checkout pk-plan-list">
+    <div className="pk-checkout pk-plan-list" data-theme={theme}>
       <h1 className="pk-title">{messages.plansHeading}</h1>
       <ul className="pk-plans">
         {plans.map((plan) => {

@@ -9,6 +9,7 @@ import { pickPlanStepFormMessages } from '../messages/pickPlanStepFormMessages.j
 import type { PlanStepMessages } from '../messages/planStepFormMessages.js';
 import type { MerchantTax } from '../pricing/euVat.js';
 import { formatMoney } from '../pricing/formatMoney.js';
+import type { ColorTheme } from '../theme/theme.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import type { PlanStepAction, PlanStepState } from '../views/types.js';
 import { PlanStepForm } from './PlanStepForm.js';
@@ -56,6 +57,11 @@ export interface PlanStepProps {
   privacyUrl?: string | undefined;
   /** Card brands the payment provider accepts (default Visa, Mastercard, American Express). */
   acceptedCards?: readonly string[] | undefined;
+  /**
+   * A color theme the host chose (`light` or `dark`); without one the checkout follows the
+   * visitor's system setting. A page that sets it is themed whole (header included).
+   */
+  theme?: ColorTheme | undefined;
 }
 
 /**
@@ -76,6 +82,7 @@ export function PlanStep({
   termsUrl,
   privacyUrl,
   acceptedCards,
+  theme,
 }: PlanStepProps) {
   // English by default: only the plan step's own text, to keep it within its budget.
   const messages: PlanStepMessages = overrides ? { ...enPlanStep, ...overrides } : enPlanStep;
@@ -86,7 +93,7 @@ export function PlanStep({
   // The catalog's texts in the page's language (falling back to the catalog's default).
   const texts = planTexts(plan, locale);
   return (
-    <div className="pk-checkout pk-plan-step">
+    <div className="pk-checkout pk-plan-step" data-theme={theme}>
       <a className="pk-back" href={plansHref}>
         <span className="pk-back-arrow" aria-hidden="true">
           ←

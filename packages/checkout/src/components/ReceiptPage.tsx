@@ -1,6 +1,7 @@
 import { countryNameIn } from '../catalog/countryNames.js';
 import { formatDate } from '../messages/intlFormats.js';
 import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
+import type { ColorTheme } from '../theme/theme.js';
 import type { ReceiptPageView } from '../views/types.js';
 import { PrintButton } from './PrintButton.js';
 import { ReceiptTable } from './ReceiptTable.js';
@@ -16,6 +17,11 @@ export interface ReceiptPageProps {
   messages?: Partial<CompiledMessages> | undefined;
   /** Locale for money and dates, e.g. `de-DE`. */
   locale?: string | undefined;
+  /**
+   * A color theme the host chose (`light` or `dark`); without one the checkout follows the
+   * visitor's system setting. A page that sets it is themed whole (header included).
+   */
+  theme?: ColorTheme | undefined;
 }
 
 /**
@@ -23,7 +29,13 @@ export interface ReceiptPageProps {
  * what was bought, amounts with tax, the card and the date. The page's print stylesheet
  * (in `styles.css`) leaves out the buttons; "Print or save as PDF" opens the print dialog.
  */
-export function ReceiptPage({ view, plansHref, messages: overrides, locale }: ReceiptPageProps) {
+export function ReceiptPage({
+  view,
+  plansHref,
+  messages: overrides,
+  locale,
+  theme,
+}: ReceiptPageProps) {
   const messages = resolveMessages(overrides);
   if (view.status === 'not_found') {
     return <SignedLinkNotValid plansHref={plansHref} messages={messages} />;
@@ -32,7 +44,7 @@ export function ReceiptPage({ view, plansHref, messages: overrides, locale }: Re
   // A reverse-charged receipt names both VAT IDs in its table (ReverseChargeLines).
   const reverseCharged = Boolean(receipt.quote.reverseCharge);
   return (
-    <div className="pk-checkout pk-receipt-page">
+    <div className="pk-checkout pk-receipt-page" data-theme={theme}>
       <article className="pk-card pk-receipt-sheet">
         <header className="pk-receipt-header">
           <div>

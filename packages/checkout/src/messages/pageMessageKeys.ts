@@ -8,6 +8,11 @@
 export const PAGE_MESSAGE_KEYS = [
   'languageLabel',
   'languageSubmit',
+  'themeLabel',
+  'themeSystem',
+  'themeLight',
+  'themeDark',
+  'themeSubmit',
   'pageTitlePlans',
   'pageTitleOrder',
   'pageTitleFallback',

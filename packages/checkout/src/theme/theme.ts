@@ -17,6 +17,7 @@ export const THEME_VARIABLES = [
   '--pk-color-focus',
   '--pk-color-error',
   '--pk-color-error-bg',
+  '--pk-color-error-text',
   '--pk-color-success',
   '--pk-color-success-bg',
   '--pk-color-badge-bg',
@@ -41,3 +42,10 @@ export type CheckoutThemeVariable = (typeof THEME_VARIABLES)[number];
  * <div style={theme as CSSProperties}>…</div>
  */
 export type CheckoutTheme = Partial<Record<CheckoutThemeVariable, string>>;
+
+/**
+ * A color theme a host chooses for the checkout (the components' `theme` prop, or
+ * `data-theme` on an ancestor). Without one, the checkout follows the visitor's system
+ * setting (`prefers-color-scheme`).
+ */
+export type ColorTheme = 'light' | 'dark';

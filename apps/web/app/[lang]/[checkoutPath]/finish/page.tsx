@@ -2,6 +2,7 @@ import { CheckoutNotFound, FinishStep, messagesFor, pageMessagesFor } from '@pla
 import type { Metadata } from 'next';
 import { localeOfParam } from '../../../../lib/locale';
 import { withRequestId } from '../../../../lib/log';
+import { currentTheme } from '../../../../lib/requestContext';
 import { routes } from '../../../../lib/routes';
 import { loadSessionPage, type SessionPageProps } from '../../../../lib/sessionPage';
 
@@ -22,6 +23,7 @@ export default async function FinishPage(props: Props) {
   );
   return (
     <FinishStep
+      theme={(await currentTheme()) ?? undefined}
       view={view}
       plansHref={routes.home}
       messages={messages}

@@ -2,6 +2,7 @@ import { messagesFor, ReceiptPage } from '@plankit/checkout';
 import type { Metadata } from 'next';
 import { getEngine } from '../../../../lib/engine';
 import { localeOfParam } from '../../../../lib/locale';
+import { currentTheme } from '../../../../lib/requestContext';
 import { routes } from '../../../../lib/routes';
 
 type Params = { lang: string; token: string };
@@ -18,6 +19,7 @@ export default async function ReceiptRoute(props: { params: Promise<Params> }) {
   const view = await (await getEngine()).getReceiptView(token, { locale });
   return (
     <ReceiptPage
+      theme={(await currentTheme()) ?? undefined}
       view={view}
       plansHref={routes.home}
       messages={messagesFor(locale)}

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { cancelSubscription, resumeSubscription } from '../../../../lib/actions';
 import { getEngine } from '../../../../lib/engine';
 import { localeOfParam } from '../../../../lib/locale';
+import { currentTheme } from '../../../../lib/requestContext';
 import { routes } from '../../../../lib/routes';
 
 export async function generateMetadata({
@@ -31,6 +32,7 @@ export default async function SubscriptionRoute(props: {
   }
   return (
     <ManageSubscription
+      theme={(await currentTheme()) ?? undefined}
       view={view}
       pageHref={pageHref}
       confirmCancel={confirm === 'cancel'}
