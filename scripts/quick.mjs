@@ -46,6 +46,12 @@ switch (task) {
     pnpmRun(['exec', 'turbo', 'run', 'dev', '--filter=@plankit/web...']);
     break;
   case 'test':
+    // In CI a log is read as text: no colour codes from turbo, vitest, Playwright or
+    // Next.js (each honours NO_COLOR; turbo.json passes it through to the tasks).
+    if (process.env.CI) {
+      process.env.NO_COLOR = '1';
+      process.env.FORCE_COLOR = '0';
+    }
     // Lint and types first (fast), then every workspace's tests, the benches' smoke run
     // (bench/smoke.mjs, the root's bench:smoke) and the release rehearsal
     // (scripts/release-rehearsal/rehearse.mjs, the root's release:rehearse); one at a time,
