@@ -29,9 +29,10 @@ import { type DeliveryReport, deliverEvents, servedChannels } from './deliverEve
 import { describeError } from './describeError.js';
 import { createEngineContext } from './engineContext.js';
 import { createEventHandlers, type EventHandler } from './eventHandlers.js';
-import { type CheckoutEngineOptions, resolveEngineOptions } from './options.js';
+import type { CheckoutEngineOptions } from './options.js';
 import { createMailer } from './receiptEmails.js';
 import { type RenewalReport, runRenewals } from './renewals.js';
+import { resolveEngineOptions } from './resolveEngineOptions.js';
 import { submitPlanStep } from './submit.js';
 import { expireStaleSessions, type ReconcileReport, reconcilePayments } from './sweeps.js';
 import { advanceTestClock, type TestClockReport } from './testClock.js';

@@ -6,7 +6,8 @@ import { createPgliteClient } from '../store/pgliteClient.js';
 import { createSqlStore } from '../store/sql/createSqlStore.js';
 import type { CheckoutStore, SqlClient } from '../store/types.js';
 import { makeCatalog } from '../test-utils/factories.js';
-import { type CheckoutEngineOptions, resolveEngineOptions } from './options.js';
+import type { CheckoutEngineOptions } from './options.js';
+import { resolveEngineOptions } from './resolveEngineOptions.js';
 
 let client: SqlClient;
 let store: CheckoutStore;
