@@ -126,6 +126,8 @@ export type {
   Order,
   OrderRecord,
   PaymentMethodShown,
+  PrunePolicy,
+  PruneReport,
   RecentFailures,
   SessionRecord,
   SessionSelection,

@@ -62,6 +62,18 @@ export interface CheckoutEngineOptions {
   /** How often `engine.start()` runs the sweeps, in milliseconds (default 1 minute). */
   sweepIntervalMs?: number;
   /**
+   * Days an event is kept once nothing is left to deliver (each delivery done, or given up
+   * after its retries), with its deliveries and attempts; the provider's webhook ids too
+   * (default 30, as `PLANKIT_EVENT_RETENTION_DAYS`). The sweeps delete older ones in batches.
+   */
+  eventRetentionDays?: number;
+  /**
+   * Days a checkout that ended without an order (expired, canceled) is kept, and the
+   * card-testing throttles' records (default 30, as `PLANKIT_SESSION_RETENTION_DAYS`).
+   * Orders, subscriptions and completed checkouts are never deleted.
+   */
+  sessionRetentionDays?: number;
+  /**
    * HMAC key for hashing client addresses, visitor tokens and no-JS idempotency keys, at
    * least 16 characters. Defaults to a fixed development value: set a long random secret in
    * production (the engine warns when `NODE_ENV` is `production` and none is set).
@@ -125,6 +137,8 @@ export interface ResolvedEngineOptions {
   providerTimeoutMs: number;
   throttle: ThrottleLimits;
   sweepIntervalMs: number;
+  eventRetentionDays: number;
+  sessionRetentionDays: number;
   secret: string;
   secretIsDefault: boolean;
   logger: EngineLogger;

@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { CheckoutStore } from '../store/types.js';
 import type { EngineLogger } from './options.js';
+import { DEFAULT_RETENTION_DAYS } from './retention.js';
 import type { VatIdChecker } from './vatIdChecker.js';
 
 const MINUTE = 60_000;
@@ -20,6 +21,11 @@ function hasMethods(value: unknown, methods: readonly string[]): boolean {
 
 const positiveMs = (fallback: number) => z.number().int().positive().default(fallback);
 const positiveCount = (fallback: number) => z.number().int().min(1).default(fallback);
+const retentionDays = z
+  .number()
+  .int('must be a whole number of days')
+  .min(1, 'must be at least 1 day')
+  .default(DEFAULT_RETENTION_DAYS);
 
 /**
  * The rules every option is checked by, with its default: a problem is reported with the
@@ -92,6 +98,8 @@ export const optionsSchema = z.object({
       windowMs: 15 * MINUTE,
     }),
   sweepIntervalMs: z.number().int().min(1000, 'must be at least 1000 ms').default(MINUTE),
+  eventRetentionDays: retentionDays,
+  sessionRetentionDays: retentionDays,
   secret: z.string().min(16, 'must be at least 16 characters').optional(),
   logger: z
     .custom<EngineLogger>(

@@ -5,6 +5,7 @@ import type { CheckoutEvent } from '../events/types.js';
 import type { OrderRecord } from './orderTypes.js';
 import type { DeliveryAttempt, EventChannel, EventDelivery, EventFilter } from './outboxTypes.js';
 import type { CheckoutSession, Order, Subscription } from './records.js';
+import type { PrunePolicy, PruneReport } from './retentionTypes.js';
 import type {
   SessionRecord,
   SessionUpdate,
@@ -134,6 +135,12 @@ export interface CheckoutStore {
   listEvents(filter?: EventFilter): Promise<CheckoutEvent[]>;
   /** Makes the events' deliveries on a channel due again now (a replay); returns how many. */
   redeliverEvents(channel: EventChannel, filter: EventFilter): Promise<number>;
+  /**
+   * Deletes what retention lets go ({@link PrunePolicy}), up to `limit` rows of each kind,
+   * oldest first, skipping rows another process is deleting. Orders, subscriptions and
+   * completed checkouts are never deleted. Optional: a store without it keeps everything.
+   */
+  prune?(policy: PrunePolicy): Promise<PruneReport>;
   /** Releases connections or closes the embedded database. */
   close(): Promise<void>;
 }

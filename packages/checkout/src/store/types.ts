@@ -17,6 +17,7 @@ export type {
   SessionSelection,
   Subscription,
 } from './records.js';
+export type { PrunePolicy, PruneReport } from './retentionTypes.js';
 export type {
   NewSession,
   RecentFailures,

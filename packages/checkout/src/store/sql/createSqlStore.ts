@@ -3,6 +3,7 @@ import { applyMigrations } from './migrations.js';
 import { orderMethods } from './orderMethods.js';
 import { outboxMethods } from './outboxMethods.js';
 import { providerMethods } from './providerMethods.js';
+import { retentionMethods } from './retentionMethods.js';
 import { DEFAULT_SCHEMA, quoteSchema } from './schemaName.js';
 import { sessionMethods } from './sessionMethods.js';
 import { createStoreClock } from './sqlStoreClock.js';
@@ -39,6 +40,7 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     ...throttleMethods(client, t),
     ...providerMethods(client, t),
     ...outboxMethods(client, t),
+    ...retentionMethods(client, t),
     close() {
       return client.close();
     },

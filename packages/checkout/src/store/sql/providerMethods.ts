@@ -12,7 +12,8 @@ export function providerMethods(client: SqlClient, t: Tables): ProviderMethods {
   return {
     async recordProviderEvent(provider, eventId) {
       const { affectedRows } = await client.query(
-        `INSERT INTO ${t.providerEvents} (provider, event_id) VALUES ($1, $2)
+        // On the store's clock, as retention measures its age.
+        `INSERT INTO ${t.providerEvents} (provider, event_id, received_at) VALUES ($1, $2, ${t.now})
           ON CONFLICT DO NOTHING`,
         [provider, eventId],
       );
