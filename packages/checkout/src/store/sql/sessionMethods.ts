@@ -63,7 +63,7 @@ interface SessionRecordRow extends SessionRow {
   is_expired: boolean;
 }
 
-/** How often a statement that lost a first-insert race runs again (see startAttemptStatement). */
+/** How often a statement that lost a race runs again (see startAttemptStatement). */
 const START_ATTEMPT_TRIES = 3;
 
 /** Checkout sessions: their attempts, lifecycle events, leases and the finish step's read. */
@@ -74,7 +74,8 @@ export function sessionMethods(client: SqlClient, t: Tables): SessionMethods {
       for (let tries = 0; tries < START_ATTEMPT_TRIES; tries++) {
         const { rows } = await client.query<StartAttemptRow>(statement.text, statement.values);
         const row = rows[0];
-        if (!row) continue; // Lost a first-insert race: a fresh snapshot sees the winner.
+        // Lost a race to insert or to start the attempt: a fresh snapshot sees the winner.
+        if (!row) continue;
         return {
           outcome: row.outcome,
           session: toSession(row),
