@@ -53,6 +53,13 @@ export const config = {
   /** PostgreSQL: how long one statement may run (ms); unset: the package's 5 000. */
   dbStatementTimeoutMs: readCount('PLANKIT_DB_STATEMENT_TIMEOUT_MS', 1),
   /**
+   * Days events with nothing left to deliver are kept, and days checkouts that ended
+   * without an order are kept; unset: the package's 30. The engine's sweeps delete older
+   * ones in batches (`pnpm plankit prune` does it all at once).
+   */
+  eventRetentionDays: readCount('PLANKIT_EVENT_RETENTION_DAYS', 1),
+  sessionRetentionDays: readCount('PLANKIT_SESSION_RETENTION_DAYS', 1),
+  /**
    * Reverse proxies in front of the host that append the client's address to
    * `x-forwarded-for`. 0 (the default): the address is the TCP peer's and the header is
    * ignored, so a client cannot choose its own.

@@ -104,14 +104,18 @@ async function openEngine(): Promise<OpenedEngine> {
       ? { vatIdChecker: createViesVatIdChecker({ url: config.vatCheckUrl }) }
       : {}),
     ...(config.vatCheckTimeoutMs ? { vatIdCheckTimeoutMs: config.vatCheckTimeoutMs } : {}),
+    // Retention (PLANKIT_EVENT_RETENTION_DAYS, PLANKIT_SESSION_RETENTION_DAYS), part of the
+    // sweeps below.
+    ...(config.eventRetentionDays ? { eventRetentionDays: config.eventRetentionDays } : {}),
+    ...(config.sessionRetentionDays ? { sessionRetentionDays: config.sessionRetentionDays } : {}),
   });
   if (!config.smtpUrl) {
     // Said once per process: the engine is opened once.
     log.info('[plankit] PLANKIT_SMTP_URL is not set: no receipt emails are sent.');
   }
   // The engine's own background work: settling lost payment outcomes, expiring unpaid
-  // sessions and renewing subscriptions, every minute, safe in every process sharing the
-  // store.
+  // sessions, renewing subscriptions and deleting what is past its retention, every minute,
+  // safe in every process sharing the store.
   engine.start();
   return { engine, client, testProvider };
 }

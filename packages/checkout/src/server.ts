@@ -128,6 +128,8 @@ export type {
   Order,
   OrderRecord,
   PaymentMethodShown,
+  PrunePolicy,
+  PruneReport,
   RecentFailures,
   SessionRecord,
   SessionSelection,

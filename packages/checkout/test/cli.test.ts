@@ -1,6 +1,6 @@
 // The `plankit` command as a person runs it: the package's bin, in a process of its own,
 // on the store a host left behind (issue 9, "A test clock for test mode").
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,25 +12,16 @@ import {
 } from '@plankit/checkout/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver } from '../src/test-utils/webhookReceiver.js';
-import { packageDir } from './support.js';
+import { bin, plankit as runPlankit } from './cliSupport.js';
 
-const bin = join(packageDir, 'bin/plankit.mjs');
 const root = mkdtempSync(join(tmpdir(), 'plankit-cli-'));
 const DAY = 24 * 60 * 60 * 1000;
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Runs `plankit …` in `cwd` with only the given store variables set. */
-function plankit(args: string[], env: Record<string, string> = {}, cwd = root) {
-  const { DATABASE_URL: _url, PLANKIT_DATA_DIR: _dir, ...inherited } = process.env;
-  const run = spawnSync(process.execPath, [bin, ...args], {
-    cwd,
-    env: { ...inherited, ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+/** Runs `plankit …` in `cwd` (default: a temporary folder) with only the given variables. */
+const plankit = (args: string[], env: Record<string, string> = {}, cwd = root) =>
+  runPlankit(args, env, cwd);
 
 const catalog = parseCatalog({
   defaultCurrency: 'EUR',
@@ -82,6 +73,7 @@ describe('plankit', () => {
     const help = plankit(['help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('plankit advance --to <date>');
+    expect(help.stdout).toContain('plankit prune [--dry-run]');
     expect(plankit(['help', 'advance']).stdout).toContain('runs every renewal, retry and expiry');
   });
 
@@ -95,6 +87,8 @@ describe('plankit', () => {
     [['webhooks', 'replay'], 'Say which events'],
     [['webhooks', 'replay', 'order-1'], 'is not an event id'],
     [['webhooks', 'replay', '--since', 'yesterday'], 'is not a date in ISO 8601'],
+    [['prune', '--force'], "Unknown option '--force'"],
+    [['prune', 'now'], "Unexpected argument 'now'"],
   ])('refuses %j with a usage error (exit 2)', (args, message) => {
     const run = plankit(args);
     expect(run.code).toBe(2);

@@ -2,6 +2,7 @@ import { deliverEvents } from './deliverEvents.js';
 import { describeError } from './describeError.js';
 import type { EngineContext } from './engineContext.js';
 import { runRenewals } from './renewals.js';
+import { prunePass } from './retention.js';
 import { expireStaleSessions, reconcilePayments } from './sweeps.js';
 
 /** The engine's own background work: the sweeps, on a timer. */
@@ -10,13 +11,13 @@ export interface BackgroundWork {
   start(): void;
   /** Stops the timer and waits for a pass that is running. */
   stop(): Promise<void>;
-  /** Runs one pass now: clock, reconcile, expire, renew. Never throws; failures are logged. */
+  /** Runs one pass now: clock, reconcile, expire, renew, prune. Never throws; failures are logged. */
   runOnce(): Promise<void>;
 }
 
 /**
  * Runs the sweeps (reconcile lost payment outcomes, expire unpaid sessions, charge due
- * renewals) every `sweepIntervalMs`, after recording which provider the store is used with
+ * renewals, delete what is past its retention) every `sweepIntervalMs`, after recording which provider the store is used with
  * (the test clock checks it). Every step is a conditional statement in the
  * store (stale attempts are taken with SKIP LOCKED), so any number of host processes may
  * run this at once against one database; the timer does not keep the process alive.
@@ -56,6 +57,11 @@ export function createBackgroundWork(
       if (renewals.unrecorded > 0) {
         // Each one was logged with its subscription; this says the pass was not clean.
         ctx.logger.warn('[plankit] renewal sweep: outcomes not recorded', { ...renewals });
+      }
+      // Last: nothing waits on it, and a backlog is worked off a few batches per pass.
+      const pruned = await ctx.fromStore('prune', {}, () => prunePass(ctx.store, ctx));
+      if (Object.values(pruned).some((count) => count > 0)) {
+        ctx.logger.info('[plankit] retention: deleted what is past its retention', pruned);
       }
       // What the sweeps committed goes out now rather than at the next delivery tick.
       void deliverOnce();

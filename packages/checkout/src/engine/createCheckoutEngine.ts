@@ -2,14 +2,15 @@
 // "The engine"): submit (validate, price, start the attempt), pay (create, record, confirm
 // the provider's intent), settle (the one place a payment's outcome becomes a stored
 // state), refresh (the return from the provider's page), webhooks, sweeps (reconcile,
-// expire), renewals, views (what the finish step shows) and the background work that runs
-// the sweeps. This file only wires them together.
+// expire), renewals, retention, views (what the finish step shows) and the background work
+// that runs the sweeps. This file only wires them together.
 
 import { findPlan } from '../catalog/findPlan.js';
 import type { Catalog } from '../catalog/schema.js';
 import type { EventType } from '../events/types.js';
 import type { WebhookRequest } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
+import type { PruneReport } from '../store/types.js';
 import type {
   FinishView,
   ReceiptPageView,
@@ -29,9 +30,11 @@ import { type DeliveryReport, deliverEvents, servedChannels } from './deliverEve
 import { describeError } from './describeError.js';
 import { createEngineContext } from './engineContext.js';
 import { createEventHandlers, type EventHandler } from './eventHandlers.js';
-import { type CheckoutEngineOptions, resolveEngineOptions } from './options.js';
+import type { CheckoutEngineOptions } from './options.js';
 import { createMailer } from './receiptEmails.js';
 import { type RenewalReport, runRenewals } from './renewals.js';
+import { resolveEngineOptions } from './resolveEngineOptions.js';
+import { prunePass } from './retention.js';
 import { submitPlanStep } from './submit.js';
 import { expireStaleSessions, type ReconcileReport, reconcilePayments } from './sweeps.js';
 import { advanceTestClock, type TestClockReport } from './testClock.js';
@@ -92,6 +95,12 @@ export interface CheckoutEngine {
    * renewals to the engine). `start()` runs it.
    */
   runRenewals(): Promise<RenewalReport>;
+  /**
+   * Deletes what is past its retention (`eventRetentionDays`, `sessionRetentionDays`): at
+   * most a few batches of each kind, oldest first, so one call's work is bounded; returns
+   * how many rows of each kind went. `start()` runs it with every sweep.
+   */
+  prune(): Promise<PruneReport>;
   /**
    * Test mode only: moves the store's clock forward to `to` and runs every renewal, retry
    * and expiry due by then. Refuses unless the provider is the test provider.
@@ -217,6 +226,7 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     reconcilePayments: ready(() => reconcilePayments(ctx)),
     expireStaleSessions: ready(() => expireStaleSessions(ctx)),
     runRenewals: ready(() => runRenewals(ctx)),
+    prune: () => ctx.fromStore('prune', {}, () => prunePass(ctx.store, ctx)),
     advanceTestClock: ready((to: Date) => advanceTestClock(ctx, to)),
     start: background.start,
     stop: background.stop,

@@ -6,7 +6,8 @@ import { createPgliteClient } from '../store/pgliteClient.js';
 import { createSqlStore } from '../store/sql/createSqlStore.js';
 import type { CheckoutStore, SqlClient } from '../store/types.js';
 import { makeCatalog } from '../test-utils/factories.js';
-import { type CheckoutEngineOptions, resolveEngineOptions } from './options.js';
+import type { CheckoutEngineOptions } from './options.js';
+import { resolveEngineOptions } from './resolveEngineOptions.js';
 
 let client: SqlClient;
 let store: CheckoutStore;
@@ -47,6 +48,8 @@ describe('the engine’s options', () => {
       attemptLeaseMs: 120_000,
       providerTimeoutMs: 30_000,
       sweepIntervalMs: 60_000,
+      eventRetentionDays: 30,
+      sessionRetentionDays: 30,
       secretIsDefault: true,
       throttle: {
         maxFailuresPerSession: 5,
@@ -88,5 +91,14 @@ describe('the engine’s options', () => {
     expect(problems({ ...valid(), throttle: { overallDelayMs: 60_000 } })).toBe(
       'createCheckoutEngine: throttle.overallDelayMs: must be at most 30000 ms',
     );
+  });
+
+  it('keep events and unpaid checkouts whole days, one at least', () => {
+    expect(problems({ ...valid(), eventRetentionDays: 0, sessionRetentionDays: 1.5 })).toBe(
+      'createCheckoutEngine: eventRetentionDays: must be at least 1 day; sessionRetentionDays: must be a whole number of days',
+    );
+    expect(
+      resolveEngineOptions({ ...valid(), eventRetentionDays: 7, sessionRetentionDays: 90 }),
+    ).toMatchObject({ eventRetentionDays: 7, sessionRetentionDays: 90 });
   });
 });

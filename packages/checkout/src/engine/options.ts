@@ -1,12 +1,12 @@
-import { z } from 'zod';
+// The engine's options: what `createCheckoutEngine` takes (public) and what it runs with
+// once every default is filled in. The rules they are checked by are in optionsSchema.ts,
+// and resolveEngineOptions.ts applies them.
+
 import type { Catalog } from '../catalog/schema.js';
-import { ConfigurationError } from '../errors/errors.js';
 import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
 import type { PaymentProvider } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { CheckoutStore } from '../store/types.js';
-import { checkVatId } from '../validation/vatId.js';
-import { DEV_SECRET } from './clientKeys.js';
 import type { ThrottleLimits } from './throttle.js';
 import type { VatIdChecker } from './vatIdChecker.js';
 
@@ -61,6 +61,18 @@ export interface CheckoutEngineOptions {
   };
   /** How often `engine.start()` runs the sweeps, in milliseconds (default 1 minute). */
   sweepIntervalMs?: number;
+  /**
+   * Days an event is kept once nothing is left to deliver (each delivery done, or given up
+   * after its retries), with its deliveries and attempts; the provider's webhook ids too
+   * (default 30, as `PLANKIT_EVENT_RETENTION_DAYS`). The sweeps delete older ones in batches.
+   */
+  eventRetentionDays?: number;
+  /**
+   * Days a checkout that ended without an order (expired, canceled) is kept, and the
+   * card-testing throttles' records (default 30, as `PLANKIT_SESSION_RETENTION_DAYS`).
+   * Orders, subscriptions and completed checkouts are never deleted.
+   */
+  sessionRetentionDays?: number;
   /**
    * HMAC key for hashing client addresses, visitor tokens and no-JS idempotency keys, at
    * least 16 characters. Defaults to a fixed development value: set a long random secret in
@@ -125,6 +137,8 @@ export interface ResolvedEngineOptions {
   providerTimeoutMs: number;
   throttle: ThrottleLimits;
   sweepIntervalMs: number;
+  eventRetentionDays: number;
+  sessionRetentionDays: number;
   secret: string;
   secretIsDefault: boolean;
   logger: EngineLogger;
@@ -138,196 +152,4 @@ export interface ResolvedEngineOptions {
   vatIdChecker: VatIdChecker | null;
   vatIdCheckTimeoutMs: number;
   messagesFor: ((locale: string) => Partial<CheckoutMessages> | undefined) | null;
-}
-
-const MINUTE = 60_000;
-
-/** An object that has every one of these methods. */
-function hasMethods(value: unknown, methods: readonly string[]): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    methods.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
-  );
-}
-
-const positiveMs = (fallback: number) => z.number().int().positive().default(fallback);
-const positiveCount = (fallback: number) => z.number().int().min(1).default(fallback);
-
-const optionsSchema = z.object({
-  catalog: z.custom<Catalog>(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      Array.isArray((value as Catalog).plans) &&
-      Array.isArray((value as Catalog).countries),
-    'must be a catalog parsed with parseCatalog()',
-  ),
-  store: z.custom<CheckoutStore>(
-    (value) =>
-      hasMethods(value, ['migrate', 'startAttempt', 'applyEvent', 'getSessionRecord']) &&
-      hasMethods((value as CheckoutStore).clock, ['now', 'onChange']),
-    'must be a CheckoutStore (openCheckoutStore() or createSqlStore())',
-  ),
-  provider: z.custom<PaymentProvider>(
-    (value) =>
-      hasMethods(value, [
-        'createIntent',
-        'confirmIntent',
-        'retrieveIntent',
-        'cancelIntent',
-        'chargeSavedMethod',
-        'parseWebhook',
-      ]) &&
-      typeof (value as PaymentProvider).id === 'string' &&
-      ['engine', 'provider'].includes((value as PaymentProvider).renews) &&
-      // A provider that renews subscriptions itself must be able to stop them.
-      ((value as PaymentProvider).renews === 'engine' ||
-        typeof (value as PaymentProvider).setCancelAtPeriodEnd === 'function'),
-    "must be a PaymentProvider (createTestPaymentProvider() or your own; with renews: 'provider', also setCancelAtPeriodEnd)",
-  ),
-  routes: z.custom<CheckoutRoutes>(
-    (value) => hasMethods(value, ['plan', 'finish', 'webhook', 'match']),
-    'must be the route helper (createCheckoutRoutes())',
-  ),
-  merchantName: z.string().trim().min(1, 'must not be empty').default('Plankit'),
-  sessionTtlMs: positiveMs(24 * 60 * MINUTE),
-  attemptLeaseMs: z
-    .number()
-    .int()
-    .min(1000, 'must be at least 1000 ms')
-    .default(2 * MINUTE),
-  providerTimeoutMs: z.number().int().min(100, 'must be at least 100 ms').default(30_000),
-  throttle: z
-    .object({
-      maxFailuresPerSession: positiveCount(5),
-      maxFailuresPerClient: positiveCount(10),
-      maxFailuresPerEmail: positiveCount(10),
-      maxFailuresOverall: positiveCount(100),
-      overallDelayMs: z.number().int().min(0).max(30_000, 'must be at most 30000 ms').default(3000),
-      maxPromoFailuresPerClient: positiveCount(20),
-      maxPromoFailuresPerCheckout: positiveCount(10),
-      windowMs: positiveMs(15 * MINUTE),
-    })
-    .strict()
-    .default({
-      maxFailuresPerSession: 5,
-      maxFailuresPerClient: 10,
-      maxFailuresPerEmail: 10,
-      maxFailuresOverall: 100,
-      overallDelayMs: 3000,
-      maxPromoFailuresPerClient: 20,
-      maxPromoFailuresPerCheckout: 10,
-      windowMs: 15 * MINUTE,
-    }),
-  sweepIntervalMs: z.number().int().min(1000, 'must be at least 1000 ms').default(MINUTE),
-  secret: z.string().min(16, 'must be at least 16 characters').optional(),
-  logger: z
-    .custom<EngineLogger>(
-      (value) => hasMethods(value, ['error', 'warn', 'info']),
-      'must have error, warn and info methods',
-    )
-    .default(console),
-  webhook: z
-    .object({
-      url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
-      secret: z.string().regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, 'must be a whsec_… secret (base64)'),
-      timeoutMs: z.number().int().min(100).default(10_000),
-    })
-    .strict()
-    .optional(),
-  deliveryIntervalMs: z.number().int().min(50, 'must be at least 50 ms').default(2000),
-  email: z
-    .object({
-      smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
-      from: z.string().trim().min(3, 'must be a sender address'),
-    })
-    .strict()
-    .optional(),
-  publicUrl: z.url({ protocol: /^https?$/, error: 'must be the site’s http(s) origin' }).optional(),
-  merchantAddress: z.string().trim().min(1).optional(),
-  merchantCountry: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 code such as IE')
-    .optional(),
-  merchantVatId: z.string().trim().min(1).optional(),
-  vatIdChecker: z
-    .custom<VatIdChecker>((value) => hasMethods(value, ['check']), 'must have a check() method')
-    .optional(),
-  vatIdCheckTimeoutMs: z.number().int().min(100, 'must be at least 100 ms').default(3000),
-  messagesFor: z
-    .custom<(locale: string) => Partial<CheckoutMessages> | undefined>(
-      (value) => typeof value === 'function',
-      'must be a function of the locale',
-    )
-    .optional(),
-});
-
-/**
- * Checks the engine's options and fills in the defaults.
- * @throws ConfigurationError naming every problem (`throttle.windowMs: …`).
- */
-export function resolveEngineOptions(options: CheckoutEngineOptions): ResolvedEngineOptions {
-  // `secret: ''` or undefined from an unset environment variable means "not set".
-  const input =
-    typeof options === 'object' && options !== null && options.secret === ''
-      ? { ...options, secret: undefined }
-      : options;
-  const result = optionsSchema.strict().safeParse(input);
-  if (!result.success) {
-    throw new ConfigurationError(
-      'createCheckoutEngine',
-      result.error.issues.map((issue) => ({
-        path: issue.path.map(String).join('.'),
-        message:
-          issue.code === 'unrecognized_keys'
-            ? `unknown option(s) ${issue.keys.join(', ')}`
-            : issue.message,
-      })),
-    );
-  }
-  const {
-    secret,
-    webhook,
-    email,
-    publicUrl,
-    merchantAddress,
-    merchantCountry,
-    merchantVatId,
-    vatIdChecker,
-    messagesFor,
-    ...rest
-  } = result.data;
-  // A reverse-charged invoice must name the merchant's VAT ID: one that fails its own
-  // country's check digits would print a wrong invoice on every business sale.
-  const merchantVat =
-    merchantCountry && merchantVatId ? checkVatId(merchantCountry, merchantVatId) : null;
-  if (merchantVatId && !merchantVat) {
-    throw new ConfigurationError('createCheckoutEngine', [
-      {
-        path: 'merchantVatId',
-        message: merchantCountry
-          ? `is not a valid VAT ID of ${merchantCountry}`
-          : 'needs `merchantCountry`',
-      },
-    ]);
-  }
-  if (email && !publicUrl) {
-    throw new ConfigurationError('createCheckoutEngine', [
-      { path: 'publicUrl', message: 'is needed with `email`: the emails link to the receipt' },
-    ]);
-  }
-  return {
-    ...rest,
-    webhook: webhook ?? null,
-    email: email ?? null,
-    publicUrl: publicUrl ?? null,
-    merchantAddress: merchantAddress ?? null,
-    merchantCountry: merchantCountry ?? null,
-    merchantVatId: merchantVat?.vatId ?? null,
-    vatIdChecker: vatIdChecker ?? null,
-    messagesFor: messagesFor ?? null,
-    secret: secret ?? DEV_SECRET,
-    secretIsDefault: secret === undefined,
-  };
 }

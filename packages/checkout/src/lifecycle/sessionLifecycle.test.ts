@@ -1,5 +1,6 @@
 import {
   canTransition,
+  ENDED_UNPAID_STATES,
   FINAL_STATES,
   isSessionState,
   LifecycleError,
@@ -85,6 +86,10 @@ describe('the checkout session lifecycle', () => {
     expect([...FINAL_STATES].sort()).toEqual(
       (['trialing', 'expired', 'refunded', 'canceled'] as SessionState[]).sort(),
     );
+  });
+
+  it('expired and canceled end a checkout that never completed: only they may be pruned', () => {
+    expect([...ENDED_UNPAID_STATES].sort()).toEqual(['canceled', 'expired']);
   });
 
   it('every state is reachable from open', () => {

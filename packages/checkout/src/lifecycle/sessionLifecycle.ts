@@ -78,6 +78,28 @@ export const FINAL_STATES: readonly SessionState[] = SESSION_STATES.filter(
   (state) => !SESSION_EVENT_NAMES.some((event) => canTransition(state, event)),
 );
 
+/** The events that complete a checkout: an order (and a subscription) is written with them. */
+const COMPLETING_EVENTS: readonly SessionEvent[] = ['succeed', 'start_trial'];
+
+/** The states a completing event leads to, and every state reachable from those. */
+function completedStates(): Set<SessionState> {
+  const reached = new Set<SessionState>(COMPLETING_EVENTS.map((event) => SESSION_EVENTS[event].to));
+  for (const state of reached) {
+    for (const event of SESSION_EVENT_NAMES) {
+      if (canTransition(state, event)) reached.add(SESSION_EVENTS[event].to);
+    }
+  }
+  return reached;
+}
+
+/**
+ * Final states of a checkout that never completed: no order and no subscription can exist.
+ * Retention deletes sessions in these states once they are old enough (expired, canceled).
+ */
+export const ENDED_UNPAID_STATES: readonly SessionState[] = FINAL_STATES.filter(
+  (state) => !completedStates().has(state),
+);
+
 /** Thrown when an event is applied in a state that does not allow it. */
 export class LifecycleError extends PlankitError {
   readonly state: SessionState;

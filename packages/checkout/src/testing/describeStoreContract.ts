@@ -18,6 +18,7 @@ import { describeEventsAndSweeps } from './storeContractEvents.js';
 import { describeOutbox } from './storeContractOutbox.js';
 import { describeProviderRecords } from './storeContractProvider.js';
 import { describeRenewals } from './storeContractRenewals.js';
+import { describeRetention } from './storeContractRetention.js';
 import { describeRunningClock } from './storeContractRunningClock.js';
 import { makeStartAttempt } from './storeFixtures.js';
 
@@ -57,6 +58,7 @@ export function describeStoreContract(name: string, subject: StoreContractSubjec
     describeRenewals(context);
     describeRunningClock(context);
     describeOutbox(context);
+    describeRetention(context);
     describeConcurrency(context, subject);
   });
 }

@@ -43,6 +43,8 @@ export function describeConcurrency(t: StoreContractContext, subject: StoreContr
         Array.from({ length: 50 }, (_, i) => either(i).startAttempt(input)),
       );
       expect(results.filter((r) => r.outcome === 'retried')).toHaveLength(1);
+      // The others wait for it: none may read the declined state it replaced.
+      expect(results.filter((r) => r.outcome === 'held')).toHaveLength(49);
       expect((await store().getSession(session.id))?.attempt).toBe(2);
     });
 

@@ -9,6 +9,7 @@ import { migration006 } from './migrations/m006-throttle-limits.js';
 import { migration007 } from './migrations/m007-event-outbox.js';
 import { migration008 } from './migrations/m008-business-buyers.js';
 import { migration009 } from './migrations/m009-millisecond-times.js';
+import { migration010 } from './migrations/m010-retention.js';
 import type { Migration } from './migrations/migration.js';
 import { quoteSchema } from './schemaName.js';
 
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
 ];
 
 /**

@@ -7,8 +7,9 @@ import { ms, Params, statusList, type Tables } from './statementParts.js';
  * Inserts the session already in its first attempt (`open` + `pay`), or starts the next
  * attempt on the stored one (`pay`), or resumes an attempt whose lease ran out; returns the
  * session with the outcome and the recent failures. When two first submissions of one key
- * race, the loser's statement returns no row (its snapshot predates the winner's insert):
- * the caller runs it again and finds the session held.
+ * race, the loser's statement returns no row (its snapshot predates the winner's insert),
+ * and so does one that lost the race to start the next attempt (its snapshot predates the
+ * winner's update): the caller runs it again and finds the session held.
  */
 export function startAttemptStatement(t: Tables, input: StartAttemptInput) {
   const p = new Params();
@@ -73,6 +74,12 @@ export function startAttemptStatement(t: Tables, input: StartAttemptInput) {
           WHEN e.status = 'processing' THEN 'held'
           ELSE 'unavailable' END
       FROM existing e WHERE NOT EXISTS (SELECT 1 FROM claimed)
+        -- Claimable in this statement's snapshot, yet not claimed: another caller claimed it
+        -- after the snapshot (its update went first). No row, so the caller runs the
+        -- statement again and sees that attempt held, never the state it replaced.
+        -- (COALESCE: a caller with no visitor hash claims only a session bound to nobody.)
+        AND NOT ((e.visitor_hash IS NULL OR COALESCE(e.visitor_hash = ${claimant}, false))
+          AND e.status IN (${statusList(pay.from)}) AND e.expires_at > (SELECT t FROM clock))
     )
     SELECT r.*, c.t AS clock_now, f.for_session, f.for_client, f.for_email, f.oldest, f.overall,
       f.oldest_overall

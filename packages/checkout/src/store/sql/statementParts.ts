@@ -33,6 +33,7 @@ export interface Tables {
   eventChannels: string;
   eventDeliveries: string;
   eventAttempts: string;
+  eventObjects: string;
 }
 
 export function tablesOf(quotedSchema: string): Tables {
@@ -50,6 +51,7 @@ export function tablesOf(quotedSchema: string): Tables {
     eventChannels: `${quotedSchema}.event_channels`,
     eventDeliveries: `${quotedSchema}.event_deliveries`,
     eventAttempts: `${quotedSchema}.event_attempts`,
+    eventObjects: `${quotedSchema}.event_objects`,
   };
 }
 

@@ -1,0 +1,146 @@
+// The store interface the engine talks to. Its inputs and outputs live by area beside it
+// (sessionTypes, orderTypes, subscriptionTypes, throttleTypes, outboxTypes, storeClock).
+
+import type { CheckoutEvent } from '../events/types.js';
+import type { OrderRecord } from './orderTypes.js';
+import type { DeliveryAttempt, EventChannel, EventDelivery, EventFilter } from './outboxTypes.js';
+import type { CheckoutSession, Order, Subscription } from './records.js';
+import type { PrunePolicy, PruneReport } from './retentionTypes.js';
+import type {
+  SessionRecord,
+  SessionUpdate,
+  StartAttemptInput,
+  StartAttemptResult,
+} from './sessionTypes.js';
+import type { StoreClock } from './storeClock.js';
+import type { SubscriptionUpdate } from './subscriptionTypes.js';
+import type { PromoFailureCounts, PromoFailureInput } from './throttleTypes.js';
+
+/**
+ * Durable storage for the checkout engine. Every state change is one conditional statement
+ * whose condition comes from the lifecycle (`SESSION_EVENTS`), so concurrent callers, in
+ * one process or many sharing a database, cannot both win. Run the store contract suite
+ * (`describeStoreContract` from `@plankit/checkout/testing`) against an implementation.
+ */
+export interface CheckoutStore {
+  /** Applies pending migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  readonly clock: StoreClock;
+  /**
+   * Creates the session under its idempotency key and starts its first payment attempt,
+   * or starts the next attempt on the existing one, or resumes an attempt whose lease ran
+   * out; also counts recent failures. One round trip.
+   */
+  startAttempt(input: StartAttemptInput): Promise<StartAttemptResult>;
+  /**
+   * Applies a lifecycle event. Returns the session as stored afterwards, or null when the
+   * session is not in a state the event allows, or `attempt` is no longer current.
+   */
+  applyEvent(update: SessionUpdate): Promise<CheckoutSession | null>;
+  /**
+   * Ends the lease of a running attempt now (the provider failed to answer), so a retry or
+   * the sweep may resume it at once. Returns whether it was still held.
+   */
+  releaseLease(sessionId: string, attempt: number): Promise<boolean>;
+  getSession(id: string): Promise<CheckoutSession | null>;
+  getSessionByIdempotencyKey(key: string): Promise<CheckoutSession | null>;
+  /**
+   * The session with its order and subscription, in one query. With `bindVisitorHash`, a
+   * session that no browser owns yet (made without JavaScript) is bound to it first; only
+   * the first binding wins.
+   */
+  getSessionRecord(
+    id: string,
+    options?: { bindVisitorHash?: string | null },
+  ): Promise<SessionRecord | null>;
+  /**
+   * Takes over up to `limit` attempts whose lease ran out (oldest first) for another
+   * `leaseMs`, skipping any another process is taking at the same moment.
+   */
+  claimStaleAttempts(limit: number, leaseMs: number): Promise<CheckoutSession[]>;
+  /**
+   * Applies `expire` to every `open` or `failed` session past its expiry. Returns how many.
+   * Sessions waiting for the buyer are not touched: their intent is canceled at the provider
+   * first ({@link CheckoutStore.listExpiredWaiting}).
+   */
+  expireSessions(): Promise<number>;
+  /** Up to `limit` sessions waiting for the buyer (`requires_action`) past their expiry. */
+  listExpiredWaiting(limit: number): Promise<CheckoutSession[]>;
+  /**
+   * Records the provider's intent of the session's current attempt before it is confirmed,
+   * so a crash is settled by asking about it. Returns whether the attempt was still current.
+   */
+  recordIntent(sessionId: string, attempt: number, intentId: string): Promise<boolean>;
+  /** The session whose current or last attempt is this provider intent. */
+  getSessionByIntent(intentId: string): Promise<CheckoutSession | null>;
+  /**
+   * Records a provider's webhook event as handled; false when it was recorded before (a
+   * repeat, to be ignored).
+   */
+  recordProviderEvent(provider: string, eventId: string): Promise<boolean>;
+  /** Whether a provider's webhook event was recorded as handled. */
+  hasProviderEvent(provider: string, eventId: string): Promise<boolean>;
+  /**
+   * Takes up to `limit` subscriptions the engine renews whose charge is due (a period's end
+   * or a retry), for `leaseMs`, skipping any another process is taking.
+   */
+  claimDueRenewals(limit: number, leaseMs: number): Promise<Subscription[]>;
+  /**
+   * Records a renewal attempt's outcome (with the renewal's order, for `renew`). Null when
+   * the period or attempt moved on (another process recorded it first).
+   */
+  applySubscriptionEvent(update: SubscriptionUpdate): Promise<Subscription | null>;
+  /** Ends every subscription the buyer canceled whose period is over; returns them. */
+  endCanceledSubscriptions(): Promise<Subscription[]>;
+  /** Sets or clears "cancel at the end of the period"; null for an ended subscription. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<Subscription | null>;
+  getSubscription(id: string): Promise<Subscription | null>;
+  /** The subscription of a provider's own subscription id (`renews: 'provider'`), if any. */
+  getSubscriptionByProviderRef(providerSubscriptionRef: string): Promise<Subscription | null>;
+  /** The renewal orders of a subscription, oldest first. */
+  listRenewalOrders(subscriptionId: string): Promise<Order[]>;
+  /**
+   * Records a promo code that does not exist or has expired, for the guessing throttle, and
+   * counts such failures within `windowMs` (this one included) for the client and the
+   * checkout key.
+   */
+  recordPromoFailure(input: PromoFailureInput): Promise<PromoFailureCounts>;
+  /** Counts promo failures within `windowMs` for the client and the checkout key. */
+  countPromoFailures(input: PromoFailureInput): Promise<PromoFailureCounts>;
+  /** The payment provider the engines on this store run with (`engine.start()` records it). */
+  activeProvider(): Promise<string | null>;
+  setActiveProvider(providerId: string): Promise<void>;
+  /**
+   * An order with its checkout session and subscription (a renewal's through its
+   * subscription), in one query; null when there is no such order.
+   */
+  getOrderRecord(orderId: string): Promise<OrderRecord | null>;
+  /**
+   * Records that an engine serves this channel: every event written after it gets a
+   * delivery on it (the outbox, written by the database in the transaction of each change).
+   */
+  registerEventChannel(channel: EventChannel): Promise<void>;
+  /**
+   * Takes up to `limit` due deliveries of the channel, oldest event first, for `leaseMs`,
+   * skipping any another process is taking (`FOR UPDATE SKIP LOCKED`).
+   */
+  claimEventDeliveries(
+    channel: EventChannel,
+    limit: number,
+    leaseMs: number,
+  ): Promise<EventDelivery[]>;
+  /** Records an attempt and its outcome (delivered, retry later, or failed for good). */
+  recordDeliveryAttempt(attempt: DeliveryAttempt): Promise<void>;
+  /** Events, oldest first. */
+  listEvents(filter?: EventFilter): Promise<CheckoutEvent[]>;
+  /** Makes the events' deliveries on a channel due again now (a replay); returns how many. */
+  redeliverEvents(channel: EventChannel, filter: EventFilter): Promise<number>;
+  /**
+   * Deletes what retention lets go ({@link PrunePolicy}), up to `limit` rows of each kind,
+   * oldest first, skipping rows another process is deleting. Orders, subscriptions and
+   * completed checkouts are never deleted. Optional: a store without it keeps everything.
+   */
+  prune?(policy: PrunePolicy): Promise<PruneReport>;
+  /** Releases connections or closes the embedded database. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,49 @@
+// What a completed checkout writes (its order and subscription) and how an order is read
+// back (the receipt page).
+
+import type { BillingInterval } from '../catalog/constants.js';
+import type { CheckoutSession, Order, PaymentMethodShown, Subscription } from './records.js';
+
+/** The order and subscription a session yields when it completes; dates are the store's. */
+export interface CompletionRecord {
+  order: Omit<
+    Order,
+    | 'id'
+    | 'createdAt'
+    | 'sessionId'
+    | 'providerPaymentId'
+    | 'kind'
+    | 'subscriptionId'
+    | 'periodEnd'
+    | 'paymentMethod'
+    // Copied from the session by the store, in the statement that writes the order.
+    | 'business'
+  > & {
+    /** The card it was paid (or saved) with, when the provider said. */
+    paymentMethod?: PaymentMethodShown | null;
+  };
+  subscription: {
+    planId: string;
+    interval: BillingInterval;
+    seats: number;
+    email: string;
+    /** Charged every period (the quote's total) in `currency`. */
+    amount: number;
+    currency: string;
+    /** Days of trial; the subscription starts `trialing` and its period ends with the trial. */
+    trialDays: number | null;
+    /** Who renews it; the engine charges `paymentMethodId` of `customerRef` when it does. */
+    renewedBy: 'engine' | 'provider';
+    paymentMethodId?: string | null;
+    customerRef?: string | null;
+    /** The provider's own subscription, when it renews. */
+    providerSubscriptionRef?: string | null;
+  };
+}
+
+/** An order read with its checkout session and subscription (the receipt page). */
+export interface OrderRecord {
+  order: Order;
+  session: CheckoutSession;
+  subscription: Subscription | null;
+}

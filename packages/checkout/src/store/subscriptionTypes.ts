@@ -1,0 +1,25 @@
+// What the store's renewal operations take (`CheckoutStore.applySubscriptionEvent`).
+
+import type { SubscriptionEvent } from '../lifecycle/subscriptionLifecycle.js';
+import type { PaymentMethodShown } from './records.js';
+
+/** What became of one renewal attempt of a subscription, to record. */
+export interface SubscriptionUpdate {
+  subscriptionId: string;
+  /** `renew` (paid), `fail_renewal` (retry later) or `cancel` (ends it now). */
+  event: SubscriptionEvent;
+  /**
+   * Applies only while the subscription's period still ends at this time (and, for a failed
+   * renewal, this many attempts were recorded): exactly once per period and attempt.
+   */
+  periodEnd: Date;
+  renewalAttempt: number;
+  /** For `fail_renewal`: when to try again. */
+  nextAttemptAt?: Date | null;
+  /** For `renew`: the renewal's order (amounts are the subscription's own). */
+  renewal?: {
+    reference: string;
+    providerPaymentId: string | null;
+    paymentMethod: PaymentMethodShown | null;
+  };
+}
