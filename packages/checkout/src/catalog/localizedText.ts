@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Texts of the catalog per language and how one is looked up. No zod here: the plan step
+// imports it in the browser (the rules are in localizedTextSchema.ts).
 
 /**
  * A text of the catalog in one language for all (`'Team'`), or per language
@@ -24,24 +25,6 @@ export function isKnownLanguageTag(tag: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A catalog's locale key: a known language tag, canonical (`pt-br` is read `pt-BR`). */
-export const localeKey = z
-  .string()
-  .refine(isKnownLanguageTag, {
-    message: 'is not a known language tag (BCP 47, such as de or pt-BR)',
-  })
-  .transform((tag) => Intl.getCanonicalLocales(tag)[0] as string);
-
-/** A text, in one language for all or per language (each language's text not empty). */
-export function localizedText(minLength: number) {
-  return z.union([
-    z.string().min(minLength, 'must not be empty'),
-    z
-      .record(localeKey, z.string().min(minLength, 'must not be empty'))
-      .refine((texts) => Object.keys(texts).length > 0, { message: 'names no language' }),
-  ]);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 import { BILLING_INTERVALS, PLAN_ID_PATTERN, RESERVED_PLAN_IDS } from './constants.js';
-import { DEFAULT_CATALOG_LOCALE, localeKey, localizedText } from './localizedText.js';
+import { DEFAULT_CATALOG_LOCALE } from './localizedText.js';
+import { localeKey, localizedText } from './localizedTextSchema.js';
 import { roundToIncrement, stripeCurrency, stripeMinimumCharge } from './stripeCurrencies.js';
 
 export type { BillingInterval } from './constants.js';

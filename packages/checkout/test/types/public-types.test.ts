@@ -52,10 +52,13 @@ describe('catalog', () => {
     } satisfies CatalogInput;
     expectTypeOf(parseCatalog).parameter(0).toEqualTypeOf<unknown>();
     expectTypeOf(parseCatalog(input)).toEqualTypeOf<Catalog>();
-    // Defaults are filled in after parsing: features and tax are always there.
-    expectTypeOf<Plan['features']>().toEqualTypeOf<string[]>();
+    // Defaults are filled in after parsing: features and tax are always there (features in
+    // one language for all, or per language).
+    expectTypeOf<Plan['features']>().toEqualTypeOf<string[] | Record<string, string[]>>();
     expectTypeOf<Plan['tax']>().toEqualTypeOf<'inclusive' | 'exclusive'>();
-    expectTypeOf<CatalogInput['plans'][number]['features']>().toEqualTypeOf<string[] | undefined>();
+    expectTypeOf<CatalogInput['plans'][number]['features']>().toEqualTypeOf<
+      string[] | Record<string, string[]> | undefined
+    >();
   });
 
   it('rejects prices that are not whole minor units', () => {
@@ -250,7 +253,7 @@ describe('events after the purchase', () => {
         expectTypeOf(event.data).toEqualTypeOf<SubscriptionRenewedData>();
       });
       // @ts-expect-error not an event type
-      engine.on('order.refunded', () => {});
+      engine.on('order.shipped', () => {});
     };
     expectTypeOf(on).not.toBeAny();
   });
