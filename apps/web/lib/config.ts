@@ -60,6 +60,11 @@ export const config = {
   eventRetentionDays: readCount('PLANKIT_EVENT_RETENTION_DAYS', 1),
   sessionRetentionDays: readCount('PLANKIT_SESSION_RETENTION_DAYS', 1),
   /**
+   * What invoice and credit-note numbers start with (`INV-2026-000042`); unset: `INV-`. The
+   * engine refuses a prefix that is not 1 to 20 letters, digits, `/ . _ -`.
+   */
+  invoicePrefix: process.env.PLANKIT_INVOICE_PREFIX?.trim() || undefined,
+  /**
    * Reverse proxies in front of the host that append the client's address to
    * `x-forwarded-for`. 0 (the default): the address is the TCP peer's and the header is
    * ignored, so a client cannot choose its own.

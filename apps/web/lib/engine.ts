@@ -108,6 +108,8 @@ async function openEngine(): Promise<OpenedEngine> {
     // sweeps below.
     ...(config.eventRetentionDays ? { eventRetentionDays: config.eventRetentionDays } : {}),
     ...(config.sessionRetentionDays ? { sessionRetentionDays: config.sessionRetentionDays } : {}),
+    // Invoice and credit-note numbers (PLANKIT_INVOICE_PREFIX, default INV-).
+    ...(config.invoicePrefix ? { invoicePrefix: config.invoicePrefix } : {}),
   });
   if (!config.smtpUrl) {
     // Said once per process: the engine is opened once.

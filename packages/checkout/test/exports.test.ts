@@ -113,6 +113,7 @@ const SERVER_EXPORTS = [
   'openCheckoutStore',
   'parseCatalog',
   'planTexts',
+  'RefundError',
   'transition',
   'createViesVatIdChecker',
   'VIES_CHECK_URL',

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { invoicePrefixSchema } from '../engine/optionsSchema.js';
 import { runTestClock } from '../engine/runTestClock.js';
 import { createTestPaymentProvider } from '../providers/test/testPaymentProvider.js';
 import { type CliIo, UsageError } from './cliIo.js';
@@ -10,7 +11,8 @@ export const ADVANCE_USAGE = `plankit advance --to <date>
 Moves the test clock of the store forward to <date> (ISO 8601: 2027-01-31 or
 2027-01-31T09:00:00Z) and runs every renewal, retry and expiry due by then. Test mode
 only: refused unless the store's engine runs the test provider. Uses the store the app
-uses (DATABASE_URL, else PLANKIT_DATA_DIR); stop the app first when it is PGlite.`;
+uses (DATABASE_URL, else PLANKIT_DATA_DIR); stop the app first when it is PGlite. Paid
+renewals are numbered with the app's PLANKIT_INVOICE_PREFIX (default INV-).`;
 
 /** Reads `--to`; a date that is not ISO 8601 or does not exist is a usage error. */
 export function parseAdvanceArgs(args: string[]): { to: Date } {
@@ -24,6 +26,17 @@ export function parseAdvanceArgs(args: string[]): { to: Date } {
   return { to: parseIsoDate('--to', values.to) };
 }
 
+/** PLANKIT_INVOICE_PREFIX as the app reads it; a prefix the app would refuse is refused. */
+function readInvoicePrefix(io: CliIo): string | undefined {
+  const value = io.env.PLANKIT_INVOICE_PREFIX?.trim();
+  if (!value) return undefined;
+  const parsed = invoicePrefixSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new UsageError(`PLANKIT_INVOICE_PREFIX ${parsed.error.issues[0]?.message}.`);
+  }
+  return parsed.data;
+}
+
 /** `plankit advance --to <date>`: the test clock on the host's store. */
 export async function advanceCommand(args: string[], io: CliIo): Promise<number> {
   const { to } = parseAdvanceArgs(args);
@@ -35,6 +48,7 @@ export async function advanceCommand(args: string[], io: CliIo): Promise<number>
       provider,
       to,
       logger: { error: io.log, warn: io.log, info: () => {} },
+      invoicePrefix: readInvoicePrefix(io),
     });
     io.stdout(`Test clock of ${describeStore(io)} is now ${report.now.toISOString()}.`);
     io.stdout(

@@ -1,6 +1,7 @@
 import { deliverEvents } from './deliverEvents.js';
 import { describeError } from './describeError.js';
 import type { EngineContext } from './engineContext.js';
+import { retryPendingRefunds } from './refunds.js';
 import { runRenewals } from './renewals.js';
 import { prunePass } from './retention.js';
 import { expireStaleSessions, reconcilePayments } from './sweeps.js';
@@ -53,6 +54,7 @@ export function createBackgroundWork(
       await ctx.clock.sync();
       await reconcilePayments(ctx);
       await expireStaleSessions(ctx);
+      await retryPendingRefunds(ctx);
       const renewals = await runRenewals(ctx);
       if (renewals.unrecorded > 0) {
         // Each one was logged with its subscription; this says the pass was not clean.

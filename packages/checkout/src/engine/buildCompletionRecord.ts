@@ -10,6 +10,8 @@ export interface CompletedPayment {
   subscriptionRef: string | null;
   /** Who renews the subscription (`provider.renews`). */
   renewedBy: 'engine' | 'provider';
+  /** The invoice number's prefix (the engine's `invoicePrefix`). */
+  invoicePrefix: string;
 }
 
 /**
@@ -39,6 +41,8 @@ export function buildCompletionRecord(
       amountPaid: session.amountDue,
       email: session.email,
       paymentMethod: method ? { brand: method.brand, last4: method.last4 } : null,
+      // The store numbers the invoice only when something was charged.
+      invoicePrefix: payment.invoicePrefix,
     },
     subscription: {
       planId: session.planId,

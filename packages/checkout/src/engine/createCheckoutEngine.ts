@@ -32,6 +32,7 @@ import { createEngineContext } from './engineContext.js';
 import { createEventHandlers, type EventHandler } from './eventHandlers.js';
 import type { CheckoutEngineOptions } from './options.js';
 import { createMailer } from './receiptEmails.js';
+import { type RefundRequest, type RefundResult, refundOrder } from './refunds.js';
 import { type RenewalReport, runRenewals } from './renewals.js';
 import { resolveEngineOptions } from './resolveEngineOptions.js';
 import { prunePass } from './retention.js';
@@ -101,6 +102,16 @@ export interface CheckoutEngine {
    * how many rows of each kind went. `start()` runs it with every sweep.
    */
   prune(): Promise<PruneReport>;
+  /**
+   * Refunds (part of) an order's payment through the provider, with a credit note numbered
+   * from the invoices' sequence; `order.refunded` and the buyer's email follow once it
+   * succeeded. Written as pending before the provider is asked, so a call killed half-way
+   * and made again refunds once. `start()` also asks about refunds left pending.
+   * @throws RefundError when there is no such order, it charged nothing, the amount is more
+   *   than remains, or the provider cannot refund.
+   * @throws ProviderError when the provider did not answer (the refund stays pending).
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /**
    * Test mode only: moves the store's clock forward to `to` and runs every renewal, retry
    * and expiry due by then. Refuses unless the provider is the test provider.
@@ -227,6 +238,7 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     expireStaleSessions: ready(() => expireStaleSessions(ctx)),
     runRenewals: ready(() => runRenewals(ctx)),
     prune: () => ctx.fromStore('prune', {}, () => prunePass(ctx.store, ctx)),
+    refund: ready((request: RefundRequest) => refundOrder(ctx, request)),
     advanceTestClock: ready((to: Date) => advanceTestClock(ctx, to)),
     start: background.start,
     stop: background.stop,
@@ -248,6 +260,7 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
 export type { DeliveryReport } from './deliverEvents.js';
 export type { EventHandler } from './eventHandlers.js';
 export type { CheckoutEngineOptions } from './options.js';
+export type { RefundRequest, RefundResult } from './refunds.js';
 export type { RenewalReport } from './renewals.js';
 export type { ReconcileReport } from './sweeps.js';
 export type { TestClockReport } from './testClock.js';

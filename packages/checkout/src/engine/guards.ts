@@ -34,6 +34,8 @@ export interface WorkerContext extends Guards {
   provider: PaymentProvider;
   logger: EngineLogger;
   attemptLeaseMs: number;
+  /** What invoice numbers start with (the engine's `invoicePrefix`). */
+  invoicePrefix: string;
 }
 
 class Timeout extends Error {}

@@ -74,6 +74,13 @@ export interface CheckoutEngineOptions {
    */
   sessionRetentionDays?: number;
   /**
+   * What every invoice number starts with (default `INV-`, as `PLANKIT_INVOICE_PREFIX`); the
+   * year and a six-digit counter that starts again each year follow: `INV-2026-000042`.
+   * Each paid order, renewal and credit note takes the next number of the store's
+   * sequence in the transaction that records it, so numbers are never skipped or reused.
+   */
+  invoicePrefix?: string;
+  /**
    * HMAC key for hashing client addresses, visitor tokens and no-JS idempotency keys, at
    * least 16 characters. Defaults to a fixed development value: set a long random secret in
    * production (the engine warns when `NODE_ENV` is `production` and none is set).
@@ -139,6 +146,7 @@ export interface ResolvedEngineOptions {
   sweepIntervalMs: number;
   eventRetentionDays: number;
   sessionRetentionDays: number;
+  invoicePrefix: string;
   secret: string;
   secretIsDefault: boolean;
   logger: EngineLogger;

@@ -27,6 +27,14 @@ const retentionDays = z
   .min(1, 'must be at least 1 day')
   .default(DEFAULT_RETENTION_DAYS);
 
+/** An invoice number's prefix: printed on invoices and in file names, so kept plain. */
+export const invoicePrefixSchema = z
+  .string()
+  .regex(
+    /^[\p{L}\p{N}][\p{L}\p{N}/._-]{0,19}$/u,
+    'must be 1 to 20 letters, digits, or / . _ - (starting with a letter or digit), such as INV-',
+  );
+
 /**
  * The rules every option is checked by, with its default: a problem is reported with the
  * option's path (`throttle.windowMs`) and this message.
@@ -100,6 +108,7 @@ export const optionsSchema = z.object({
   sweepIntervalMs: z.number().int().min(1000, 'must be at least 1000 ms').default(MINUTE),
   eventRetentionDays: retentionDays,
   sessionRetentionDays: retentionDays,
+  invoicePrefix: invoicePrefixSchema.default('INV-'),
   secret: z.string().min(16, 'must be at least 16 characters').optional(),
   logger: z
     .custom<EngineLogger>(

@@ -115,6 +115,7 @@ async function renewOne(ctx: WorkerContext, subscription: Subscription): Promise
           reference: createOrderReference(),
           providerPaymentId: result.intentId,
           paymentMethod: result.paymentMethod,
+          invoicePrefix: ctx.invoicePrefix,
         },
       },
       'renewed',

@@ -12,6 +12,8 @@ export interface TestClockOptions {
   /** Where to move the store's clock. */
   to: Date;
   logger?: EngineLogger;
+  /** What the renewals' invoice numbers start with (default `INV-`, as the engine's). */
+  invoicePrefix?: string;
 }
 
 /**
@@ -26,6 +28,7 @@ export function runTestClock(options: TestClockOptions): Promise<TestClockReport
     provider: options.provider,
     logger,
     attemptLeaseMs: 2 * 60_000,
+    invoicePrefix: options.invoicePrefix ?? 'INV-',
     ...createGuards(options.provider, logger, 30_000),
   };
   return advanceTestClock(ctx, options.to);

@@ -167,6 +167,7 @@ async function applyOutcome(
       customerRef: outcome.customerRef,
       subscriptionRef: outcome.subscriptionRef,
       renewedBy: ctx.provider.renews,
+      invoicePrefix: ctx.invoicePrefix,
     });
   } else if (outcome.kind === 'requires_action') {
     update.actionUrl = outcome.redirectUrl;

@@ -2,6 +2,7 @@ import { WebhookSignatureError } from '../errors/errors.js';
 import { createOrderReference } from '../ids/orderReference.js';
 import type { ProviderEvent, WebhookRequest } from '../providers/types.js';
 import type { EngineContext } from './engineContext.js';
+import { applyRefundEvent } from './refunds.js';
 import { outcomeOf, settleAttempt } from './settle.js';
 
 /** How the host answers a provider's webhook. */
@@ -54,6 +55,7 @@ export async function handleWebhook(
 /** Applies one event; whether it changed something. */
 async function applyEvent(ctx: EngineContext, event: ProviderEvent): Promise<boolean> {
   if (event.type === 'subscription.updated') return applySubscriptionUpdate(ctx, event);
+  if (event.type === 'refund.updated') return applyRefundEvent(ctx, event);
   const session = await ctx.fromStore('getSessionByIntent', { intent: event.intentId }, () =>
     ctx.store.getSessionByIntent(event.intentId),
   );
@@ -103,6 +105,7 @@ async function applySubscriptionUpdate(
         reference: createOrderReference(),
         providerPaymentId: event.renewal.paymentId,
         paymentMethod: null,
+        invoicePrefix: ctx.invoicePrefix,
       },
     });
   } else if (event.status === 'past_due' && subscription.status !== 'past_due') {

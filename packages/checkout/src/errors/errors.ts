@@ -15,7 +15,8 @@ export type PlankitErrorCode =
   | 'provider_failed'
   | 'provider_timeout'
   | 'forbidden_transition'
-  | 'webhook_signature_invalid';
+  | 'webhook_signature_invalid'
+  | 'refund_refused';
 
 /** Base class of the package's errors: a stable `code` and an optional `cause`. */
 export class PlankitError extends Error {
@@ -125,5 +126,30 @@ export class WebhookSignatureError extends PlankitError {
     );
     this.name = 'WebhookSignatureError';
     this.provider = provider;
+  }
+}
+
+/** Why a refund was refused ({@link RefundError.reason}). */
+export type RefundRefusal =
+  | 'order_not_found'
+  | 'nothing_paid'
+  | 'exceeds_remaining'
+  | 'not_supported';
+
+/**
+ * A refund the engine will not make: no order has that reference, it charged nothing, the
+ * amount is more than remains of the payment (`remaining`, in minor units), or the payment
+ * provider cannot refund. Nothing was written and nothing refunded.
+ */
+export class RefundError extends PlankitError {
+  readonly reason: RefundRefusal;
+  /** For `exceeds_remaining`: what can still be refunded, in minor units. */
+  readonly remaining: number | null;
+
+  constructor(reason: RefundRefusal, message: string, remaining: number | null = null) {
+    super('refund_refused', message);
+    this.name = 'RefundError';
+    this.reason = reason;
+    this.remaining = remaining;
   }
 }

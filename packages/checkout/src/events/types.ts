@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'subscription.renewed',
   'subscription.past_due',
   'subscription.canceled',
+  'order.refunded',
 ] as const;
 
 /** The type of an event (`order.paid`, `subscription.renewed`, …). */
@@ -27,6 +28,7 @@ export const EMAIL_EVENT_TYPES = [
   'subscription.renewed',
   'subscription.past_due',
   'subscription.canceled',
+  'order.refunded',
 ] as const satisfies readonly EventType[];
 
 /** What every event's `data` carries: the object's id and its version. */
@@ -73,6 +75,8 @@ export interface OrderPaidData extends EventObject {
   business: EventBusinessBuyer | null;
   /** Set when the sale was reverse charged (EU, tax 0): both VAT IDs for the invoice. */
   reverseCharge: { buyerVatId: string; merchantVatId: string } | null;
+  /** The invoice's number (`INV-2026-000042`); null when nothing was charged (a trial). */
+  invoiceNumber: string | null;
   createdAt: string;
 }
 
@@ -141,6 +145,8 @@ export interface RenewalOrderData {
   paymentMethod: EventPaymentMethod | null;
   /** The end of the period it paid for. */
   periodEnd: string | null;
+  /** The renewal's invoice number (`INV-2026-000043`); null when nothing was charged. */
+  invoiceNumber: string | null;
   createdAt: string;
 }
 
@@ -148,6 +154,29 @@ export interface RenewalOrderData {
 export interface SubscriptionRenewedData extends SubscriptionData {
   /** Null when the provider renewed it and reported no order. */
   order: RenewalOrderData | null;
+}
+
+/** `order.refunded`: a refund of (part of) an order's payment succeeded. */
+export interface OrderRefundedData extends EventObject {
+  /** The order's reference (`PK-…`); `id` is the order's id. */
+  reference: string;
+  refundId: string;
+  /** Refunded by this refund, in minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** What remains of the payment after every refund that succeeded so far. */
+  remaining: number;
+  reason: string | null;
+  /** `merchant` (engine.refund, `plankit refund`) or `provider` (made at the provider). */
+  source: 'merchant' | 'provider';
+  /** The credit note's number, from the invoices' sequence. */
+  creditNoteNumber: string | null;
+  /** The number of the invoice it corrects. */
+  invoiceNumber: string | null;
+  email: string;
+  /** The language of the order's checkout. */
+  locale: string;
+  createdAt: string;
 }
 
 /** The `data` of each event type. */
@@ -161,6 +190,7 @@ export interface EventDataMap {
   'subscription.renewed': SubscriptionRenewedData;
   'subscription.past_due': SubscriptionData;
   'subscription.canceled': SubscriptionData;
+  'order.refunded': OrderRefundedData;
 }
 
 /** One event as handlers and webhooks receive it. */

@@ -106,6 +106,27 @@ export interface ChargeSavedMethodInput {
   metadata: Record<string, string>;
 }
 
+/** A refund of (part of) a payment the provider took. */
+export interface RefundInput {
+  /** Repeating a key answers with the first refund and never refunds twice. */
+  idempotencyKey: string;
+  /** The payment to refund (`IntentOutcome.intentId` of a payment or a charge). */
+  paymentId: string;
+  /** Minor units of `currency`; never more than remains of the payment. */
+  amount: number;
+  currency: string;
+  reason: string | null;
+  /** Ids the provider keeps with the refund and sends back in its webhooks. */
+  metadata: Record<string, string>;
+}
+
+/** What became of a refund, as the provider says. */
+export type RefundOutcome =
+  /** Done (`succeeded`), or accepted and decided later (`pending`, reported by webhook). */
+  | { status: 'succeeded' | 'pending'; refundRef: string }
+  /** Refused: nothing was refunded (the message is for the merchant, never the buyer). */
+  | { status: 'failed'; refundRef: string | null; message: string };
+
 /** An event a provider's webhook reports, already verified and in the protocol's terms. */
 export type ProviderEvent =
   | {
@@ -125,6 +146,21 @@ export type ProviderEvent =
       cancelAtPeriodEnd: boolean;
       /** Set when the update is a paid renewal: the amount and the provider's payment id. */
       renewal?: { amount: number; paymentId: string } | null;
+    }
+  | {
+      id: string;
+      /** A refund changed: one the engine asked for, or one made at the provider. */
+      type: 'refund.updated';
+      refundRef: string;
+      /** The payment it refunds. */
+      paymentId: string;
+      amount: number;
+      currency: string;
+      status: 'pending' | 'succeeded' | 'failed';
+      reason: string | null;
+      /** The engine's refund id (from the refund's metadata), when the engine asked for it. */
+      plankitRefundId: string | null;
+      failureMessage?: string | null;
     };
 
 /** A webhook request as it arrived, the body untouched (signatures cover the raw bytes). */
@@ -168,6 +204,13 @@ export interface PaymentProvider {
    * Not needed when the engine renews.
    */
   setCancelAtPeriodEnd?(providerSubscriptionRef: string, cancel: boolean): Promise<void>;
+  /**
+   * Refunds (part of) a payment. Idempotent on the key; a refusal (already refunded, an
+   * amount the payment does not cover) is a `failed` outcome, and only a provider that could
+   * not be reached throws, so the engine asks again later. Without it, orders cannot be
+   * refunded through the engine.
+   */
+  refund?(input: RefundInput): Promise<RefundOutcome>;
   /**
    * Verifies a webhook on its raw body and turns it into protocol events.
    * @throws WebhookSignatureError when the signature does not hold.

@@ -4,7 +4,14 @@
 import type { CheckoutEvent } from '../events/types.js';
 import type { OrderRecord } from './orderTypes.js';
 import type { DeliveryAttempt, EventChannel, EventDelivery, EventFilter } from './outboxTypes.js';
-import type { CheckoutSession, Order, Subscription } from './records.js';
+import type { CheckoutSession, Order, Refund, Subscription } from './records.js';
+import type {
+  BeginRefundInput,
+  BeginRefundResult,
+  OrderWithRefunds,
+  ProviderRefundInput,
+  SettleRefundInput,
+} from './refundTypes.js';
 import type { PrunePolicy, PruneReport } from './retentionTypes.js';
 import type {
   SessionRecord,
@@ -115,6 +122,25 @@ export interface CheckoutStore {
    * subscription), in one query; null when there is no such order.
    */
   getOrderRecord(orderId: string): Promise<OrderRecord | null>;
+  /** An order by its reference (`PK-…`) with its refunds, oldest first; null when unknown. */
+  findOrder(reference: string): Promise<OrderWithRefunds | null>;
+  /**
+   * Writes a refund `pending` under its key and reserves its amount on the order, in one
+   * statement, unless the key was used (that refund) or it is more than remains.
+   */
+  beginRefund(input: BeginRefundInput): Promise<BeginRefundResult>;
+  /**
+   * Records the provider's answer to a pending refund: `succeeded` numbers its credit note
+   * and writes `order.refunded`, `failed` releases its amount. Null when it was not pending.
+   */
+  settleRefund(input: SettleRefundInput): Promise<Refund | null>;
+  /**
+   * Records a refund the provider reports as succeeded, once per provider refund id; null
+   * when it was known or no order has that payment.
+   */
+  recordProviderRefund(input: ProviderRefundInput): Promise<Refund | null>;
+  /** Refunds still pending since before `olderThanMs` ago (the sweeps ask the provider). */
+  listPendingRefunds(olderThanMs: number, limit: number): Promise<Refund[]>;
   /**
    * Records that an engine serves this channel: every event written after it gets a
    * delivery on it (the outbox, written by the database in the transaction of each change).

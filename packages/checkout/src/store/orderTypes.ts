@@ -2,7 +2,13 @@
 // back (the receipt page).
 
 import type { BillingInterval } from '../catalog/constants.js';
-import type { CheckoutSession, Order, PaymentMethodShown, Subscription } from './records.js';
+import type {
+  CheckoutSession,
+  Order,
+  PaymentMethodShown,
+  Refund,
+  Subscription,
+} from './records.js';
 
 /** The order and subscription a session yields when it completes; dates are the store's. */
 export interface CompletionRecord {
@@ -18,9 +24,17 @@ export interface CompletionRecord {
     | 'paymentMethod'
     // Copied from the session by the store, in the statement that writes the order.
     | 'business'
+    // Given by the store when the order is paid (from invoicePrefix).
+    | 'invoiceNumber'
+    | 'amountRefunded'
   > & {
     /** The card it was paid (or saved) with, when the provider said. */
     paymentMethod?: PaymentMethodShown | null;
+    /**
+     * The invoice number's prefix (`INV-`): a paid order gets the next number of the store's
+     * sequence for the year, in the statement that records it. Null issues none.
+     */
+    invoicePrefix?: string | null;
   };
   subscription: {
     planId: string;
@@ -46,4 +60,6 @@ export interface OrderRecord {
   order: Order;
   session: CheckoutSession;
   subscription: Subscription | null;
+  /** Its refunds, oldest first. */
+  refunds: Refund[];
 }

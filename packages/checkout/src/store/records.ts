@@ -105,7 +105,33 @@ export interface Order {
   periodEnd: Date | null;
   /** The business buyer of a checkout order (copied from its session); null otherwise. */
   business: BusinessBuyer | null;
+  /**
+   * Its invoice's number (`INV-2026-000042`), gap-free per store and calendar year; null
+   * for an order that charged nothing (a trial, a free plan) or was paid before numbering.
+   */
+  invoiceNumber: string | null;
+  /** Refunded so far or being refunded (refunds not failed), in minor units. */
+  amountRefunded: number;
   createdAt: Date;
+}
+
+/** A refund of (part of) an order's payment, with its credit note. */
+export interface Refund {
+  id: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  reason: string | null;
+  /** `pending` until the provider answers; `failed` releases its amount. */
+  status: 'pending' | 'succeeded' | 'failed';
+  /** `merchant` (engine.refund, `plankit refund`) or `provider` (made at the provider). */
+  source: 'merchant' | 'provider';
+  providerRefundId: string | null;
+  failureMessage: string | null;
+  /** The credit note's number, from the invoices' sequence, once it succeeded. */
+  creditNoteNumber: string | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 /** A subscription: what a paid (or trial, or free) checkout starts. */

@@ -21,5 +21,7 @@ export interface SubscriptionUpdate {
     reference: string;
     providerPaymentId: string | null;
     paymentMethod: PaymentMethodShown | null;
+    /** The invoice number's prefix (`INV-`); null issues no invoice number. */
+    invoicePrefix?: string | null;
   };
 }

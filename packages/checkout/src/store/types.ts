@@ -14,9 +14,17 @@ export type {
   CheckoutSession,
   Order,
   PaymentMethodShown,
+  Refund,
   SessionSelection,
   Subscription,
 } from './records.js';
+export type {
+  BeginRefundInput,
+  BeginRefundResult,
+  OrderWithRefunds,
+  ProviderRefundInput,
+  SettleRefundInput,
+} from './refundTypes.js';
 export type { PrunePolicy, PruneReport } from './retentionTypes.js';
 export type {
   NewSession,

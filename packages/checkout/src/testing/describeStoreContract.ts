@@ -15,8 +15,10 @@ import type {
 export type { OpenedStore, StoreContractSubject } from './storeContractContext.js';
 
 import { describeEventsAndSweeps } from './storeContractEvents.js';
+import { describeInvoiceNumbers } from './storeContractInvoices.js';
 import { describeOutbox } from './storeContractOutbox.js';
 import { describeProviderRecords } from './storeContractProvider.js';
+import { describeRefunds } from './storeContractRefunds.js';
 import { describeRenewals } from './storeContractRenewals.js';
 import { describeRetention } from './storeContractRetention.js';
 import { describeRunningClock } from './storeContractRunningClock.js';
@@ -59,6 +61,8 @@ export function describeStoreContract(name: string, subject: StoreContractSubjec
     describeRunningClock(context);
     describeOutbox(context);
     describeRetention(context);
+    describeInvoiceNumbers(context, subject);
+    describeRefunds(context, subject);
     describeConcurrency(context, subject);
   });
 }

@@ -79,7 +79,11 @@ export function makeStartAttempt(
 /** The order and subscription the session yields when paid (renewed by the engine with a saved card). */
 export function makeCompletion(
   session: CheckoutSession,
-  overrides: { trialDays?: number | null; paymentMethodId?: string | null } = {},
+  overrides: {
+    trialDays?: number | null;
+    paymentMethodId?: string | null;
+    invoicePrefix?: string | null;
+  } = {},
 ): CompletionRecord {
   return {
     order: {
@@ -95,6 +99,7 @@ export function makeCompletion(
       amountPaid: session.amountDue,
       email: session.email,
       paymentMethod: { brand: 'visa', last4: '4242' },
+      invoicePrefix: overrides.invoicePrefix === undefined ? 'INV-' : overrides.invoicePrefix,
     },
     subscription: {
       planId: session.planId,

@@ -172,6 +172,10 @@ export function createTestPaymentProvider(
       return outcomeOf(intent, processor);
     },
 
+    refund(input) {
+      return processor.refunds.refund(input);
+    },
+
     async parseWebhook({ rawBody, headers }): Promise<ProviderEvent[]> {
       let intentId: string;
       try {

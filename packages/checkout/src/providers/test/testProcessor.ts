@@ -15,6 +15,7 @@ import {
   type NewIntent,
   type TestProcessorLedger,
 } from './testProcessorLedger.js';
+import { createTestProcessorRefunds } from './testProcessorRefunds.js';
 
 /** Options of {@link createTestProcessor}. */
 export interface TestProcessorOptions {
@@ -52,6 +53,11 @@ export function createTestProcessor(options: TestProcessorOptions) {
   const ledger: TestProcessorLedger = createTestProcessorLedger(
     options.ledger,
     options.schema ?? 'plankit',
+  );
+  const refunds = createTestProcessorRefunds(
+    options.ledger,
+    options.schema ?? 'plankit',
+    ledger.ready,
   );
   const basePath = (options.basePath ?? '/test-processor').replace(/\/$/, '');
   const webhook = new Webhook(options.webhookSecret ?? TEST_PROCESSOR_WEBHOOK_SECRET);
@@ -118,6 +124,8 @@ export function createTestProcessor(options: TestProcessorOptions) {
 
   return {
     ledger,
+    /** Refunds of its payments (`refund`, and `refundedOf` for tests). */
+    refunds,
     paths,
     basePath,
     createPaymentMethod,

@@ -165,6 +165,9 @@ export function createTestProcessorLedger(db: SqlClient, schema: string) {
   };
 
   return {
+    /** Creates the tables when they are missing (every operation does it first). */
+    ready: ensureTables,
+
     async addPaymentMethod(id: string, card: CheckedCard): Promise<void> {
       await ensureTables();
       await db.query(

@@ -3,6 +3,7 @@ import { applyMigrations } from './migrations.js';
 import { orderMethods } from './orderMethods.js';
 import { outboxMethods } from './outboxMethods.js';
 import { providerMethods } from './providerMethods.js';
+import { refundMethods } from './refundMethods.js';
 import { retentionMethods } from './retentionMethods.js';
 import { DEFAULT_SCHEMA, quoteSchema } from './schemaName.js';
 import { sessionMethods } from './sessionMethods.js';
@@ -37,6 +38,7 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     ...sessionMethods(client, t),
     ...subscriptionMethods(client, t),
     ...orderMethods(client, t),
+    ...refundMethods(client, t),
     ...throttleMethods(client, t),
     ...providerMethods(client, t),
     ...outboxMethods(client, t),

@@ -7,10 +7,12 @@ import type {
   EventPaymentMethod,
   EventType,
   OrderPaidData,
+  OrderRefundedData,
   RenewalOrderData,
   SubscriptionData,
 } from '../../events/types.js';
 import type { PaymentMethodShown } from '../records.js';
+import { type RefundRow, toRefund } from './refundRows.js';
 import {
   type OrderRow,
   type SessionRow,
@@ -39,6 +41,9 @@ interface EventPayload {
   subscription?: SubscriptionRow;
   subscription_id?: string | null;
   locale?: string | null;
+  refund?: RefundRow;
+  /** For `order.refunded`: the sum of the order's succeeded refunds. */
+  refunded?: number | string;
 }
 
 const iso = (value: Time) => toDate(value).toISOString();
@@ -106,6 +111,7 @@ function renewalOrder(row: OrderRow | null | undefined): RenewalOrderData | null
     total: order.amountPaid,
     paymentMethod: method(order.paymentMethod),
     periodEnd: isoOrNull(order.periodEnd),
+    invoiceNumber: order.invoiceNumber,
     createdAt: order.createdAt.toISOString(),
   };
 }
@@ -143,7 +149,30 @@ export function toCheckoutEvent(row: EventRow): CheckoutEvent {
         subscriptionId: payload.subscription_id ?? null,
         business: session.business ?? null,
         reverseCharge: session.quote.reverseCharge ?? null,
+        invoiceNumber: order.invoiceNumber,
         createdAt: order.createdAt.toISOString(),
+      };
+      return { ...base, type: row.type, data };
+    }
+    case 'order.refunded': {
+      if (!payload.order || !payload.refund) throw new Error(`event ${row.id}: no refund`);
+      const order = toOrder(payload.order);
+      const refund = toRefund(payload.refund);
+      const data: OrderRefundedData = {
+        id: order.id,
+        version,
+        reference: order.reference,
+        refundId: refund.id,
+        amount: refund.amount,
+        currency: refund.currency,
+        remaining: order.amountPaid - Number(payload.refunded ?? refund.amount),
+        reason: refund.reason,
+        source: refund.source,
+        creditNoteNumber: refund.creditNoteNumber,
+        invoiceNumber: order.invoiceNumber,
+        email: order.email,
+        locale: payload.locale ?? 'en',
+        createdAt: refund.updatedAt.toISOString(),
       };
       return { ...base, type: row.type, data };
     }

@@ -10,6 +10,8 @@ import { migration007 } from './migrations/m007-event-outbox.js';
 import { migration008 } from './migrations/m008-business-buyers.js';
 import { migration009 } from './migrations/m009-millisecond-times.js';
 import { migration010 } from './migrations/m010-retention.js';
+import { migration011 } from './migrations/m011-invoice-numbers.js';
+import { migration012 } from './migrations/m012-refunds.js';
 import type { Migration } from './migrations/migration.js';
 import { quoteSchema } from './schemaName.js';
 
@@ -30,6 +32,8 @@ export const migrations: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
+  migration012,
 ];
 
 /**

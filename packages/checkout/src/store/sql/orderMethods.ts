@@ -1,5 +1,6 @@
 import type { CheckoutStore, SqlClient } from '../types.js';
 import { parseJson } from './readRows.js';
+import { type RefundRow, toRefund } from './refundRows.js';
 import {
   type OrderRow,
   type SessionRow,
@@ -21,9 +22,12 @@ export function orderMethods(client: SqlClient, t: Tables): OrderMethods {
         order_json: OrderRow | string;
         session_json: SessionRow | string | null;
         subscription_json: SubscriptionRow | string | null;
+        refunds_json: RefundRow[] | string | null;
       }>(
         `SELECT to_jsonb(o) AS order_json, to_jsonb(sub) AS subscription_json,
-            to_jsonb(s) AS session_json
+            to_jsonb(s) AS session_json,
+            (SELECT jsonb_agg(to_jsonb(r) ORDER BY r.created_at, r.id) FROM ${t.refunds} r
+              WHERE r.order_id = o.id) AS refunds_json
           FROM ${t.orders} o
           LEFT JOIN ${t.subscriptions} sub ON sub.id = o.subscription_id OR sub.order_id = o.id
           LEFT JOIN ${t.sessions} s ON s.id = COALESCE(o.session_id, sub.session_id)
@@ -39,6 +43,7 @@ export function orderMethods(client: SqlClient, t: Tables): OrderMethods {
         order: toOrder(order),
         session: toSession(session),
         subscription: subscription ? toSubscription(subscription) : null,
+        refunds: (parseJson(row.refunds_json) ?? []).map(toRefund),
       };
     },
 

@@ -56,6 +56,7 @@ describe.each(databases)('the outbox, on $name', (database) => {
       subscriptionId: record?.subscription?.id,
       business: null,
       reverseCharge: null,
+      invoiceNumber: `INV-${START.getUTCFullYear()}-000001`,
       createdAt: START.toISOString(),
     });
     expect(paid.data.discount).toBeGreaterThan(0);

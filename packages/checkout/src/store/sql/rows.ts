@@ -54,6 +54,8 @@ export interface OrderRow {
   payment_method_brand: string | null;
   payment_method_last4: string | null;
   period_end: Time | null;
+  invoice_number?: string | null;
+  amount_refunded?: number | string;
   plan_id: string;
   billing_interval: BillingInterval;
   seats: Num;
@@ -166,6 +168,8 @@ export function toOrder(row: OrderRow): Order {
         : null,
     periodEnd: toDateOrNull(row.period_end),
     business: parseBusiness(row.business),
+    invoiceNumber: row.invoice_number ?? null,
+    amountRefunded: toNumber(row.amount_refunded ?? 0),
     createdAt: toDate(row.created_at),
   };
 }

@@ -54,14 +54,15 @@ export function applyEventStatement(
     ctes.push(`ord AS (
       INSERT INTO ${t.orders} (id, reference, kind, session_id, plan_id, billing_interval, seats,
           currency, subtotal, discount, tax, total, amount_paid, email, provider_payment_id,
-          payment_method_brand, payment_method_last4, business, created_at)
+          payment_method_brand, payment_method_last4, business, invoice_prefix, created_at)
       SELECT ${p.add(ids.orderId)}, ${p.add(order.reference)}, 'checkout', u.id,
           ${p.add(order.planId)}, ${p.add(order.interval)}, ${p.add(order.seats, 'int')},
           ${p.add(order.currency)}, ${p.add(order.subtotal, 'bigint')},
           ${p.add(order.discount, 'bigint')}, ${p.add(order.tax, 'bigint')},
           ${p.add(order.total, 'bigint')}, ${p.add(order.amountPaid, 'bigint')},
           ${p.add(order.email)}, u.provider_payment_id, ${p.add(method?.brand ?? null, 'text')},
-          ${p.add(method?.last4 ?? null, 'text')}, u.business, clock.t
+          ${p.add(method?.last4 ?? null, 'text')}, u.business,
+          ${p.add(order.invoicePrefix ?? null, 'text')}, clock.t
       FROM upd u, clock
       RETURNING id, session_id
     )`);

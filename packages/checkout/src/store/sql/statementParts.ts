@@ -34,6 +34,7 @@ export interface Tables {
   eventDeliveries: string;
   eventAttempts: string;
   eventObjects: string;
+  refunds: string;
 }
 
 export function tablesOf(quotedSchema: string): Tables {
@@ -52,6 +53,7 @@ export function tablesOf(quotedSchema: string): Tables {
     eventDeliveries: `${quotedSchema}.event_deliveries`,
     eventAttempts: `${quotedSchema}.event_attempts`,
     eventObjects: `${quotedSchema}.event_objects`,
+    refunds: `${quotedSchema}.refunds`,
   };
 }
 

@@ -59,12 +59,14 @@ export function subscriptionEventStatement(t: Tables, update: SubscriptionUpdate
     ctes.push(`ord AS (
       INSERT INTO ${t.orders} (id, reference, kind, subscription_id, plan_id, billing_interval,
           seats, currency, subtotal, discount, tax, total, amount_paid, email,
-          provider_payment_id, payment_method_brand, payment_method_last4, period_end, created_at)
+          provider_payment_id, payment_method_brand, payment_method_last4, period_end,
+          invoice_prefix, created_at)
       SELECT ${p.add(orderId)}, ${p.add(renewal.reference)}, 'renewal', u.id, o.plan_id,
           o.billing_interval, o.seats, o.currency, o.subtotal, o.discount, o.tax, o.total,
           u.amount, o.email, ${p.add(renewal.providerPaymentId, 'text')},
           ${p.add(renewal.paymentMethod?.brand ?? null, 'text')},
-          ${p.add(renewal.paymentMethod?.last4 ?? null, 'text')}, u.current_period_end, clock.t
+          ${p.add(renewal.paymentMethod?.last4 ?? null, 'text')}, u.current_period_end,
+          ${p.add(renewal.invoicePrefix ?? null, 'text')}, clock.t
       FROM upd u JOIN ${t.orders} o ON o.id = u.order_id, clock
     )`);
   }
