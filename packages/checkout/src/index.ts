@@ -128,6 +128,7 @@ export {
   type PlanStepState,
   type Receipt,
   type ReceiptPageView,
+  type ReceiptRefund,
   type RequestContext,
   type SubmitResult,
   type SubscriptionPageView,

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { invoicePrefixSchema } from '../engine/optionsSchema.js';
 import { runTestClock } from '../engine/runTestClock.js';
 import { createTestPaymentProvider } from '../providers/test/testPaymentProvider.js';
 import { type CliIo, UsageError } from './cliIo.js';
+import { readInvoicePrefix } from './cliSettings.js';
 import { describeStore, openCliStore } from './openCliStore.js';
 import { parseIsoDate } from './parseIsoDate.js';
 
@@ -24,17 +24,6 @@ export function parseAdvanceArgs(args: string[]): { to: Date } {
   });
   if (values.to === undefined) throw new UsageError('Say where to move the clock: --to <date>.');
   return { to: parseIsoDate('--to', values.to) };
-}
-
-/** PLANKIT_INVOICE_PREFIX as the app reads it; a prefix the app would refuse is refused. */
-function readInvoicePrefix(io: CliIo): string | undefined {
-  const value = io.env.PLANKIT_INVOICE_PREFIX?.trim();
-  if (!value) return undefined;
-  const parsed = invoicePrefixSchema.safeParse(value);
-  if (!parsed.success) {
-    throw new UsageError(`PLANKIT_INVOICE_PREFIX ${parsed.error.issues[0]?.message}.`);
-  }
-  return parsed.data;
 }
 
 /** `plankit advance --to <date>`: the test clock on the host's store. */

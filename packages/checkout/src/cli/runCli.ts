@@ -6,6 +6,7 @@ import { PlankitError } from '../errors/errors.js';
 import { ADVANCE_USAGE, advanceCommand } from './advanceCommand.js';
 import { type CliIo, UsageError } from './cliIo.js';
 import { PRUNE_USAGE, pruneCommand } from './pruneCommand.js';
+import { REFUND_USAGE, refundCommand } from './refundCommand.js';
 import { WEBHOOKS_USAGE, webhooksCommand } from './webhooksCommand.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
@@ -13,6 +14,7 @@ type Command = (args: string[], io: CliIo) => Promise<number>;
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   advance: { run: advanceCommand, usage: ADVANCE_USAGE },
   prune: { run: pruneCommand, usage: PRUNE_USAGE },
+  refund: { run: refundCommand, usage: REFUND_USAGE },
   webhooks: { run: webhooksCommand, usage: WEBHOOKS_USAGE },
 };
 

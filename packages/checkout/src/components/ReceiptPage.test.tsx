@@ -26,6 +26,8 @@ const found: ReceiptPageView = {
     vatId: null,
   },
   manageUrl: '/subscriptions/s.sig',
+  refunds: [],
+  refundedInFull: false,
   receipt: {
     reference: 'PK-7F3K-92QD',
     planId: 'starter',
@@ -84,6 +86,41 @@ describe('the printable receipt', () => {
     expect(screen.getAllByText('DE129273398')).toHaveLength(1);
     expect(screen.queryByText(/Seller’s VAT ID:/)).toBeNull();
     expect(screen.getByText('Reverse charge')).toBeInTheDocument();
+  });
+
+  it('lists the refunds with their dates and credit notes, and says when all was refunded', () => {
+    if (found.status !== 'found') throw new Error('not found');
+    const refunds = [
+      {
+        amount: 500,
+        currency: 'EUR',
+        date: '2031-02-03T09:00:00.000Z',
+        creditNoteNumber: 'INV-2031-000002',
+        reason: 'One seat too many',
+      },
+    ];
+    const { unmount } = render(
+      <ReceiptPage view={{ ...found, refunds }} plansHref="/" locale="de-DE" />,
+    );
+    const section = screen.getByRole('region', { name: 'Refunds' });
+    expect(section).toHaveTextContent(
+      '5,00 € refunded on 3. Februar 2031 · Credit note INV-2031-000002 · Reason: One seat too many',
+    );
+    expect(screen.queryByText('This order was refunded in full.')).toBeNull();
+    unmount();
+    render(
+      <ReceiptPage
+        view={{ ...found, refunds, refundedInFull: true }}
+        plansHref="/"
+        locale="en-US"
+      />,
+    );
+    expect(screen.getByText('This order was refunded in full.')).toBeVisible();
+  });
+
+  it('shows no refunds section when nothing was refunded', () => {
+    render(<ReceiptPage view={found} plansHref="/" locale="en-US" />);
+    expect(screen.queryByRole('region', { name: 'Refunds' })).toBeNull();
   });
 
   it('in German, the country and the date are German', () => {

@@ -4,6 +4,7 @@ import { type CompiledMessages, formatMessage, resolveMessages } from '../messag
 import type { ColorTheme } from '../theme/theme.js';
 import type { ReceiptPageView } from '../views/types.js';
 import { PrintButton } from './PrintButton.js';
+import { ReceiptRefunds } from './ReceiptRefunds.js';
 import { ReceiptTable } from './ReceiptTable.js';
 import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
@@ -89,6 +90,12 @@ export function ReceiptPage({
           ) : null}
         </p>
         <ReceiptTable receipt={receipt} messages={messages} locale={locale} />
+        <ReceiptRefunds
+          refunds={view.refunds ?? []}
+          refundedInFull={view.refundedInFull ?? false}
+          messages={messages}
+          locale={locale}
+        />
         <div className="pk-actions pk-no-print">
           <PrintButton label={messages.receiptPrint} />
           {view.manageUrl ? (

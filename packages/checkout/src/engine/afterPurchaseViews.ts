@@ -36,6 +36,15 @@ export async function getReceiptView(
   );
   if (!record?.subscription) return { status: 'not_found' };
   const { order, session, subscription } = record;
+  const refunds = record.refunds
+    .filter((refund) => refund.status === 'succeeded')
+    .map((refund) => ({
+      amount: refund.amount,
+      currency: refund.currency,
+      date: refund.updatedAt.toISOString(),
+      creditNoteNumber: refund.creditNoteNumber,
+      reason: refund.reason,
+    }));
   const receipt = buildReceipt(session, ctx.planOf(order.planId), order, subscription, locale);
   const manageUrl = subscriptionPath(ctx, subscription.id);
   return {
@@ -57,6 +66,10 @@ export async function getReceiptView(
       address: ctx.merchantAddress?.split(/\r?\n|\s*;\s*/).filter(Boolean) ?? [],
     },
     manageUrl,
+    refunds,
+    // Refunds still pending hold their amount on the order; only those that went through count.
+    refundedInFull:
+      order.amountPaid > 0 && refunds.reduce((sum, r) => sum + r.amount, 0) >= order.amountPaid,
   };
 }
 

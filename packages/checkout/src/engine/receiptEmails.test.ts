@@ -172,6 +172,43 @@ describe.each(databases)('receipt emails, on $name', (database) => {
     expect(mail?.text).toContain('31. Januar 2031');
   });
 
+  it('a refund: the amount, what remains, the credit note and the invoice it corrects, in German', async () => {
+    const { engine } = h.setup(email());
+    const { sessionId } = expectRedirect(
+      await engine.submitPlanStep(h.post(), { ...visitor, locale: 'de' }),
+    );
+    const order = (await h.store.getSessionRecord(sessionId))?.order;
+    if (!order) throw new Error('no order');
+    await engine.deliverEvents();
+    await engine.refund({
+      orderReference: order.reference,
+      amount: 500,
+      reason: 'Doppelt gebucht',
+    });
+    await engine.deliverEvents();
+    expect(smtp.messages).toHaveLength(2);
+    const mail = smtp.messages[1];
+    expect(mail?.subject).toBe(`Ihre Erstattung von Acme (${order.reference})`);
+    const euros = (minor: number) =>
+      new Intl.NumberFormat('de', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+    const text = mail?.text ?? '';
+    for (const line of [
+      `Erstattet: ${euros(500)}`,
+      `Verbleibende Zahlung: ${euros(order.amountPaid - 500)}`,
+      'Gutschrift: INV-2031-000002',
+      'Rechnung: INV-2031-000001',
+      'Grund: Doppelt gebucht',
+      `Wir haben ${euros(500)} Ihrer Zahlung für die Bestellung ${order.reference} erstattet.`,
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(mail?.html).toContain('Gutschrift');
+    const url = new URL(/Beleg ansehen oder drucken: (\S+)/.exec(text)?.[1] ?? '');
+    expect(
+      readLink('test-secret-of-16-chars', 'receipt', url.pathname.replace('/receipts/', '')),
+    ).toBe(order.id);
+  });
+
   it('in the shipped language of the checkout without any text of the host (de-AT → German)', async () => {
     const { engine } = h.setup(email());
     const { sessionId } = expectRedirect(

@@ -1,6 +1,6 @@
 // The buyer's emails, sent from the outbox (the `email` channel): a receipt for `order.paid`
 // and `subscription.renewed`, a notice for `subscription.past_due` and
-// `subscription.canceled`. HTML and plain text, with every string from the message catalog
+// `subscription.canceled`, the credit note of `order.refunded` (refundEmail.ts). HTML and plain text, with every string from the message catalog
 // (`CheckoutMessages`), amounts and dates formatted in the checkout's language. Sent with
 // nodemailer over SMTP; the delivery counts once the server accepted the message, and the
 // outbox records it then, so an accepted email is never sent again for the same event (a
@@ -18,8 +18,10 @@ import { formatDate } from '../messages/intlFormats.js';
 import { messagesFor as shippedMessagesFor } from '../messages/messagesFor.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
+import { render } from './emailLayout.js';
 import type { EventMailer } from './engineContext.js';
 import type { SendResult } from './outgoingWebhooks.js';
+import { buildRefundEmail } from './refundEmail.js';
 import { signLink } from './signedLinks.js';
 
 /** What the mailer needs to know about the shop. */
@@ -45,62 +47,6 @@ export interface EmailContent {
   subject: string;
   html: string;
   text: string;
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-
-interface Section {
-  heading: string;
-  lead: string;
-  rows: [string, string][];
-  links: [string, string][];
-}
-
-function render(
-  section: Section,
-  footer: string,
-  merchant: string[],
-): { html: string; text: string } {
-  const text = [
-    section.heading,
-    '',
-    section.lead,
-    '',
-    ...section.rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    ...section.links.map(([label, url]) => `${label}: ${url}`),
-    '',
-    '--',
-    ...merchant,
-    footer,
-  ].join('\n');
-  const rows = section.rows
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 16px 4px 0;font-weight:normal;color:#555">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
-  const links = section.links
-    .map(
-      ([label, url]) =>
-        `<p><a href="${escapeHtml(url)}" style="color:#1a56db">${escapeHtml(label)}</a></p>`,
-    )
-    .join('');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(section.heading)}</h1>
-<p>${escapeHtml(section.lead)}</p>
-<table role="presentation" style="border-collapse:collapse;margin:16px 0">${rows}</table>
-${links}
-<hr style="border:none;border-top:1px solid #ddd;margin:24px 0">
-<p style="color:#555;font-size:13px">${merchant.map(escapeHtml).join('<br>')}</p>
-<p style="color:#555;font-size:13px">${escapeHtml(footer)}</p>
-</body></html>`;
-  return { html, text };
 }
 
 /** The email an event sends, or null for events that send none. */
@@ -257,6 +203,14 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
         text,
       };
     }
+    case 'order.refunded':
+      return buildRefundEmail(event.data, {
+        m,
+        merchant,
+        link,
+        options,
+        plan: planName(event.data.planId),
+      });
     default:
       return null;
   }

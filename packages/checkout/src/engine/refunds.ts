@@ -5,6 +5,7 @@
 // sweeps) asks about again under the same key, so the provider refunds once.
 
 import { InvalidArgumentError, RefundError } from '../errors/errors.js';
+import { formatMoney } from '../pricing/formatMoney.js';
 import type { PaymentProvider, ProviderEvent } from '../providers/types.js';
 import type { Order, Refund } from '../store/types.js';
 import type { WorkerContext } from './guards.js';
@@ -124,7 +125,7 @@ function exceeds(order: Order, remaining: number): RefundError {
   return new RefundError(
     'exceeds_remaining',
     remaining > 0
-      ? `Order ${order.reference}: at most ${remaining} (minor units of ${order.currency}) remains to refund.`
+      ? `Order ${order.reference}: at most ${formatMoney(remaining, order.currency, 'en')} (${remaining} in minor units) remains to refund.`
       : `Order ${order.reference} is refunded in full: nothing remains to refund.`,
     Math.max(remaining, 0),
   );

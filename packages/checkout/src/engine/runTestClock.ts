@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '../providers/types.js';
 import type { CheckoutStore } from '../store/types.js';
-import { createGuards } from './guards.js';
 import type { EngineLogger } from './options.js';
+import { standaloneContext } from './standaloneContext.js';
 import { advanceTestClock, type TestClockReport } from './testClock.js';
 
 /** Options of {@link runTestClock}. */
@@ -22,14 +22,5 @@ export interface TestClockOptions {
  * provider is the one in use.
  */
 export function runTestClock(options: TestClockOptions): Promise<TestClockReport> {
-  const logger = options.logger ?? console;
-  const ctx = {
-    store: options.store,
-    provider: options.provider,
-    logger,
-    attemptLeaseMs: 2 * 60_000,
-    invoicePrefix: options.invoicePrefix ?? 'INV-',
-    ...createGuards(options.provider, logger, 30_000),
-  };
-  return advanceTestClock(ctx, options.to);
+  return advanceTestClock(standaloneContext(options), options.to);
 }

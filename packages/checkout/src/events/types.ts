@@ -160,6 +160,8 @@ export interface SubscriptionRenewedData extends SubscriptionData {
 export interface OrderRefundedData extends EventObject {
   /** The order's reference (`PK-…`); `id` is the order's id. */
   reference: string;
+  /** The plan the order bought. */
+  planId: string;
   refundId: string;
   /** Refunded by this refund, in minor units of `currency`. */
   amount: number;

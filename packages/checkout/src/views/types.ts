@@ -104,8 +104,23 @@ export type ReceiptPageView =
       merchant: { name: string; address: string[]; vatId: string | null };
       /** The subscription's manage page (signed), when there is a subscription. */
       manageUrl: string | null;
+      /** The refunds that went through, oldest first (each with its credit note). */
+      refunds: ReceiptRefund[];
+      /** The whole payment was refunded. */
+      refundedInFull: boolean;
     }
   | { status: 'not_found' };
+
+/** A refund as the receipt page shows it. */
+export interface ReceiptRefund {
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** When it went through (ISO 8601). */
+  date: string;
+  creditNoteNumber: string | null;
+  reason: string | null;
+}
 
 /** A subscription's manage page, opened by its signed link (`engine.getSubscriptionView`). */
 export type SubscriptionPageView =

@@ -162,6 +162,7 @@ export function toCheckoutEvent(row: EventRow): CheckoutEvent {
         id: order.id,
         version,
         reference: order.reference,
+        planId: order.planId,
         refundId: refund.id,
         amount: refund.amount,
         currency: refund.currency,
