@@ -11,10 +11,12 @@ export {
   createCheckoutEngine,
   type DeliveryReport,
   type EventHandler,
+  type OrderQuery,
   type ReconcileReport,
   type RefundRequest,
   type RefundResult,
   type RenewalReport,
+  type SubscriptionQuery,
   type TestClockReport,
   type WebhookAnswer,
 } from './engine/createCheckoutEngine.js';
@@ -135,6 +137,7 @@ export type {
   EventFilter,
   NewSession,
   Order,
+  OrderListQuery,
   OrderRecord,
   OrderWithRefunds,
   PaymentMethodShown,
@@ -154,5 +157,6 @@ export type {
   StartAttemptResult,
   StoreClock,
   Subscription,
+  SubscriptionListQuery,
   SubscriptionUpdate,
 } from './store/types.js';

@@ -5,6 +5,12 @@
 import { PlankitError } from '../errors/errors.js';
 import { ADVANCE_USAGE, advanceCommand } from './advanceCommand.js';
 import { type CliIo, UsageError } from './cliIo.js';
+import {
+  ORDERS_USAGE,
+  ordersCommand,
+  SUBSCRIPTIONS_USAGE,
+  subscriptionsCommand,
+} from './listCommands.js';
 import { PRUNE_USAGE, pruneCommand } from './pruneCommand.js';
 import { REFUND_USAGE, refundCommand } from './refundCommand.js';
 import { WEBHOOKS_USAGE, webhooksCommand } from './webhooksCommand.js';
@@ -13,8 +19,10 @@ type Command = (args: string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   advance: { run: advanceCommand, usage: ADVANCE_USAGE },
+  orders: { run: ordersCommand, usage: ORDERS_USAGE },
   prune: { run: pruneCommand, usage: PRUNE_USAGE },
   refund: { run: refundCommand, usage: REFUND_USAGE },
+  subscriptions: { run: subscriptionsCommand, usage: SUBSCRIPTIONS_USAGE },
   webhooks: { run: webhooksCommand, usage: WEBHOOKS_USAGE },
 };
 

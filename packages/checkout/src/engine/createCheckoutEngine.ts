@@ -10,7 +10,7 @@ import type { Catalog } from '../catalog/schema.js';
 import type { EventType } from '../events/types.js';
 import type { WebhookRequest } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
-import type { PruneReport } from '../store/types.js';
+import type { Order, PruneReport, Subscription } from '../store/types.js';
 import type {
   FinishView,
   ReceiptPageView,
@@ -30,6 +30,12 @@ import { type DeliveryReport, deliverEvents, servedChannels } from './deliverEve
 import { describeError } from './describeError.js';
 import { createEngineContext } from './engineContext.js';
 import { createEventHandlers, type EventHandler } from './eventHandlers.js';
+import {
+  listOrders,
+  listSubscriptions,
+  type OrderQuery,
+  type SubscriptionQuery,
+} from './merchantQueries.js';
 import type { CheckoutEngineOptions } from './options.js';
 import { createMailer } from './receiptEmails.js';
 import { type RefundRequest, type RefundResult, refundOrder } from './refunds.js';
@@ -112,6 +118,18 @@ export interface CheckoutEngine {
    * @throws ProviderError when the provider did not answer (the refund stays pending).
    */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Orders by buyer (`email`, any case) and date (`since`, `until`), oldest first, at most
+   * `limit` (100; up to 10 000): for the host's own admin pages (`plankit orders`).
+   * @throws InvalidArgumentError for a bad filter.
+   */
+  listOrders(query?: OrderQuery): Promise<Order[]>;
+  /**
+   * Subscriptions by `status` and buyer, oldest first, at most `limit` (100; up to 10 000)
+   * (`plankit subscriptions`).
+   * @throws InvalidArgumentError for a bad filter.
+   */
+  listSubscriptions(query?: SubscriptionQuery): Promise<Subscription[]>;
   /**
    * Test mode only: moves the store's clock forward to `to` and runs every renewal, retry
    * and expiry due by then. Refuses unless the provider is the test provider.
@@ -239,6 +257,8 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     runRenewals: ready(() => runRenewals(ctx)),
     prune: () => ctx.fromStore('prune', {}, () => prunePass(ctx.store, ctx)),
     refund: ready((request: RefundRequest) => refundOrder(ctx, request)),
+    listOrders: ready((query?: OrderQuery) => listOrders(ctx, query)),
+    listSubscriptions: ready((query?: SubscriptionQuery) => listSubscriptions(ctx, query)),
     advanceTestClock: ready((to: Date) => advanceTestClock(ctx, to)),
     start: background.start,
     stop: background.stop,
@@ -259,6 +279,7 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
 
 export type { DeliveryReport } from './deliverEvents.js';
 export type { EventHandler } from './eventHandlers.js';
+export type { OrderQuery, SubscriptionQuery } from './merchantQueries.js';
 export type { CheckoutEngineOptions } from './options.js';
 export type { RefundRequest, RefundResult } from './refunds.js';
 export type { RenewalReport } from './renewals.js';

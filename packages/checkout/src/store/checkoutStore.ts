@@ -4,6 +4,7 @@
 import type { CheckoutEvent } from '../events/types.js';
 import type { OrderRecord } from './orderTypes.js';
 import type { DeliveryAttempt, EventChannel, EventDelivery, EventFilter } from './outboxTypes.js';
+import type { OrderListQuery, SubscriptionListQuery } from './queryTypes.js';
 import type { CheckoutSession, Order, Refund, Subscription } from './records.js';
 import type {
   BeginRefundInput,
@@ -122,6 +123,10 @@ export interface CheckoutStore {
    * subscription), in one query; null when there is no such order.
    */
   getOrderRecord(orderId: string): Promise<OrderRecord | null>;
+  /** Orders by buyer and date, oldest first (the merchant's list, `plankit orders`). */
+  listOrders(query: OrderListQuery): Promise<Order[]>;
+  /** Subscriptions by status and buyer, oldest first (`plankit subscriptions`). */
+  listSubscriptions(query: SubscriptionListQuery): Promise<Subscription[]>;
   /** An order by its reference (`PK-…`) with its refunds, oldest first; null when unknown. */
   findOrder(reference: string): Promise<OrderWithRefunds | null>;
   /**

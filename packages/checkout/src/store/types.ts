@@ -9,6 +9,7 @@ export type {
   EventDelivery,
   EventFilter,
 } from './outboxTypes.js';
+export type { OrderListQuery, SubscriptionListQuery } from './queryTypes.js';
 export type {
   BusinessBuyer,
   CheckoutSession,

@@ -18,6 +18,7 @@ import { describeEventsAndSweeps } from './storeContractEvents.js';
 import { describeInvoiceNumbers } from './storeContractInvoices.js';
 import { describeOutbox } from './storeContractOutbox.js';
 import { describeProviderRecords } from './storeContractProvider.js';
+import { describeQueries } from './storeContractQueries.js';
 import { describeRefunds } from './storeContractRefunds.js';
 import { describeRenewals } from './storeContractRenewals.js';
 import { describeRetention } from './storeContractRetention.js';
@@ -63,6 +64,7 @@ export function describeStoreContract(name: string, subject: StoreContractSubjec
     describeRetention(context);
     describeInvoiceNumbers(context, subject);
     describeRefunds(context, subject);
+    describeQueries(context);
     describeConcurrency(context, subject);
   });
 }

@@ -3,6 +3,7 @@ import { applyMigrations } from './migrations.js';
 import { orderMethods } from './orderMethods.js';
 import { outboxMethods } from './outboxMethods.js';
 import { providerMethods } from './providerMethods.js';
+import { queryMethods } from './queryMethods.js';
 import { refundMethods } from './refundMethods.js';
 import { retentionMethods } from './retentionMethods.js';
 import { DEFAULT_SCHEMA, quoteSchema } from './schemaName.js';
@@ -39,6 +40,7 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     ...subscriptionMethods(client, t),
     ...orderMethods(client, t),
     ...refundMethods(client, t),
+    ...queryMethods(client, t),
     ...throttleMethods(client, t),
     ...providerMethods(client, t),
     ...outboxMethods(client, t),

@@ -104,5 +104,11 @@ export const migration012: Migration = {
             OR EXISTS (SELECT 1 FROM email_event_types t WHERE t.type = event_type);
       END
       $$`,
+    // The merchant's lists (issue 22.6: plankit orders / subscriptions, engine.listOrders):
+    // by buyer, by date, by status, without reading every row of a large shop.
+    'CREATE INDEX orders_email_idx ON orders (lower(email), created_at)',
+    'CREATE INDEX orders_created_idx ON orders (created_at, id)',
+    'CREATE INDEX subscriptions_status_idx ON subscriptions (status, created_at)',
+    'CREATE INDEX subscriptions_email_idx ON subscriptions (lower(email))',
   ],
 };
