@@ -145,3 +145,78 @@ test.describe('a German buyer', () => {
     expect(mail?.text).not.toMatch(/\bStarter\b/);
   });
 });
+
+test.describe('find my subscription', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`from the footer of any page, mails the links to a known address and says the same to an unknown one (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const email = `finder-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@example.com`;
+      // A purchase first, in a browser of its own.
+      const buyer = await browser.newPage();
+      await openPlanStep(buyer, 'starter');
+      await fillDetails(buyer, { email });
+      await payWith(buyer, cards.succeeds);
+      await expect(buyer).toHaveURL(FINISH_URL);
+      const reference = (await definitionOf(receipt(buyer), 'Order reference').textContent()) ?? '';
+      await expect.poll(() => smtp.to(email).length).toBe(1);
+      await buyer.close();
+
+      const context = await browser.newContext({ javaScriptEnabled });
+      const violations = await watchForViolations(context);
+      try {
+        const page = await context.newPage();
+        await page.goto('/fallback');
+        await page
+          .getByRole('contentinfo')
+          .getByRole('link', { name: 'Manage your subscription' })
+          .click();
+        await expect(
+          page.getByRole('heading', { level: 1, name: 'Find your subscription' }),
+        ).toBeVisible();
+
+        // Not an address: said at the field, the text kept.
+        await page.getByLabel('Email').fill('finder.example.com');
+        await page.getByRole('button', { name: 'Email me my links' }).click();
+        await expect(page.getByText('Enter an email address like name@example.com.')).toBeVisible();
+        await expect(page.getByLabel('Email')).toHaveValue('finder.example.com');
+
+        const sent = (address: string) =>
+          `If ${address} has subscriptions or orders with us, an email with their links is on its way.`;
+        await page.getByLabel('Email').fill(email);
+        await page.getByRole('button', { name: 'Email me my links' }).click();
+        await expect(page.getByRole('status')).toContainText(sent(email));
+        await expect.poll(() => smtp.to(email).length).toBe(2);
+        const mail = smtp.to(email)[1];
+        expect(mail?.subject).toBe('Your subscriptions at Plankit Demo');
+        const manage = /Starter subscription, Active: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+        const receiptLink =
+          new RegExp(`Receipt ${reference} \\([^)]*\\): (\\S+)`).exec(mail?.text ?? '')?.[1] ?? '';
+        await page.goto(manage);
+        await expect(
+          page.getByRole('heading', { level: 1, name: 'Your Starter subscription' }),
+        ).toBeVisible();
+        await page.goto(receiptLink);
+        await expect(
+          page.getByRole('heading', { level: 1, name: `Receipt ${reference}` }),
+        ).toBeVisible();
+
+        // An unknown address gets the very same answer, and no email.
+        const stranger = `nobody-${Date.now()}@example.com`;
+        await page.goto('/subscriptions');
+        await page.getByLabel('Email').fill(stranger);
+        await page.getByRole('button', { name: 'Email me my links' }).click();
+        await expect(page.getByRole('status')).toContainText(sent(stranger));
+        // Emails leave in order: once the known address's next one is in, none left for it.
+        await page.goto('/subscriptions');
+        await page.getByLabel('Email').fill(email);
+        await page.getByRole('button', { name: 'Email me my links' }).click();
+        await expect.poll(() => smtp.to(email).length).toBe(3);
+        expect(smtp.to(stranger)).toHaveLength(0);
+      } finally {
+        await context.close();
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+});

@@ -1,6 +1,6 @@
 'use server';
 
-import type { PlanStepState } from '@plankit/checkout';
+import type { FindSubscriptionState, PlanStepState } from '@plankit/checkout';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getEngine } from './engine';
@@ -33,4 +33,14 @@ export async function cancelSubscription(token: string, _formData: FormData): Pr
 export async function resumeSubscription(token: string, _formData: FormData): Promise<void> {
   await (await getEngine()).resumeSubscription(token, { locale: localeOfRequest(await headers()) });
   redirect(routes.subscription(token));
+}
+
+/** "Find my subscription": the engine answers the same for a known and an unknown address. */
+export async function findSubscriptions(
+  _state: FindSubscriptionState,
+  formData: FormData,
+): Promise<FindSubscriptionState> {
+  const engine = await getEngine();
+  const context = await requestContext({ mintVisitor: false });
+  return withRequestId(await currentRequestId(), () => engine.findSubscriptions(formData, context));
 }

@@ -16,6 +16,10 @@ export type { Catalog, CatalogInput, Country, Plan, PromoCode } from './catalog/
 export { CheckoutError, type CheckoutErrorProps } from './components/CheckoutError.js';
 export { CheckoutFallback, type CheckoutFallbackProps } from './components/CheckoutFallback.js';
 export { CheckoutNotFound, type CheckoutNotFoundProps } from './components/CheckoutNotFound.js';
+export {
+  FindSubscription,
+  type FindSubscriptionProps,
+} from './components/FindSubscription.js';
 export { FinishStep, type FinishStepProps } from './components/FinishStep.js';
 export {
   type FormAction,
@@ -121,6 +125,10 @@ export {
   type FieldError,
   validateCheckout,
 } from './validation/checkoutForm.js';
+export type {
+  FindSubscriptionAction,
+  FindSubscriptionState,
+} from './views/findSubscriptionTypes.js';
 export {
   type FinishView,
   initialPlanStepState,

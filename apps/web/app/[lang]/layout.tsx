@@ -3,6 +3,7 @@ import '../globals.css';
 import {
   directionOf,
   errorMessagesFor,
+  messagesFor,
   notFoundMessagesFor,
   pageMessagesFor,
 } from '@plankit/checkout';
@@ -12,6 +13,7 @@ import { config } from '../../lib/config';
 import { LanguageMenu } from '../../lib/LanguageMenu';
 import { localeOfParam } from '../../lib/locale';
 import { PageTextProvider } from '../../lib/PageText';
+import { routes } from '../../lib/routes';
 import { ThemeMenu } from '../../lib/ThemeMenu';
 
 type Params = { lang: string };
@@ -69,6 +71,9 @@ export default async function RootLayout({
             {children}
           </PageTextProvider>
         </main>
+        <footer className="site-footer">
+          <a href={routes.findSubscription}>{messagesFor(locale).receiptManage}</a>
+        </footer>
       </body>
     </html>
   );

@@ -11,6 +11,7 @@ import type { EventType } from '../events/types.js';
 import type { WebhookRequest } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { Order, PruneReport, Subscription } from '../store/types.js';
+import type { FindSubscriptionState } from '../views/findSubscriptionTypes.js';
 import type {
   FinishView,
   ReceiptPageView,
@@ -43,6 +44,7 @@ import { type RenewalReport, runRenewals } from './renewals.js';
 import { resolveEngineOptions } from './resolveEngineOptions.js';
 import { prunePass } from './retention.js';
 import { submitPlanStep } from './submit.js';
+import { findSubscriptions } from './subscriptionLinks.js';
 import { expireStaleSessions, type ReconcileReport, reconcilePayments } from './sweeps.js';
 import { advanceTestClock, type TestClockReport } from './testClock.js';
 import { getFinishView, ownsCheckout } from './views.js';
@@ -130,6 +132,16 @@ export interface CheckoutEngine {
    * @throws InvalidArgumentError for a bad filter.
    */
   listSubscriptions(query?: SubscriptionQuery): Promise<Subscription[]>;
+  /**
+   * "Find my subscription": reads the posted `email` and, when the address has
+   * subscriptions or orders of the last year, emails it their signed links. The answer is
+   * `sent` whether or not the address is known; `invalid` keeps what was typed; `throttled`
+   * past 3 requests an hour per address or 10 per client (a warning is logged).
+   */
+  findSubscriptions(
+    formData: { get(name: string): unknown },
+    context: RequestContext,
+  ): Promise<FindSubscriptionState>;
   /**
    * Test mode only: moves the store's clock forward to `to` and runs every renewal, retry
    * and expiry due by then. Refuses unless the provider is the test provider.
@@ -259,6 +271,9 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     refund: ready((request: RefundRequest) => refundOrder(ctx, request)),
     listOrders: ready((query?: OrderQuery) => listOrders(ctx, query)),
     listSubscriptions: ready((query?: SubscriptionQuery) => listSubscriptions(ctx, query)),
+    findSubscriptions: ready((formData: { get(name: string): unknown }, context: RequestContext) =>
+      findSubscriptions(ctx, formData, context),
+    ),
     advanceTestClock: ready((to: Date) => advanceTestClock(ctx, to)),
     start: background.start,
     stop: background.stop,

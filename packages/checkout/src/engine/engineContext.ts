@@ -5,12 +5,16 @@ import { type ClientKeys, createClientKeys } from './clientKeys.js';
 import { createEngineClock, type EngineClock } from './engineClock.js';
 import type { EventHandlers } from './eventHandlers.js';
 import { createGuards, type WorkerContext } from './guards.js';
+import type { LinksEmailRequest } from './linksEmail.js';
 import type { ResolvedEngineOptions } from './options.js';
 import type { SendResult } from './outgoingWebhooks.js';
 
-/** Sends the buyer's email for an event (receiptEmails.ts); null without SMTP. */
+/** Sends the buyer's emails (receiptEmails.ts); null without SMTP. */
 export interface EventMailer {
+  /** The email of an event (the outbox's `email` channel). */
   send(event: CheckoutEvent): Promise<SendResult>;
+  /** The links "Find my subscription" sends. */
+  sendLinks(request: LinksEmailRequest): Promise<SendResult>;
 }
 
 /**

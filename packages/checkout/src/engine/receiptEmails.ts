@@ -20,6 +20,7 @@ import { formatMoney } from '../pricing/formatMoney.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import { render } from './emailLayout.js';
 import type { EventMailer } from './engineContext.js';
+import { buildLinksEmail } from './linksEmail.js';
 import type { SendResult } from './outgoingWebhooks.js';
 import { buildRefundEmail } from './refundEmail.js';
 import { signLink } from './signedLinks.js';
@@ -50,24 +51,28 @@ export interface EmailContent {
 }
 
 /** The email an event sends, or null for events that send none. */
-export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailContent | null {
-  // The buyer's language (recorded with the checkout): the shipped messages of that
-  // locale, with the host's own text (ICU, `messagesFor` option) compiled over them.
-  const emailLocale = event.data.locale;
-  const m = compileMessages(
-    options.messagesFor?.(emailLocale) ?? {},
-    shippedMessagesFor(emailLocale),
-  );
+/** What every email of one language shares: its messages, absolute links, the merchant. */
+function emailParts(options: MailerOptions, locale: string) {
+  // The buyer's language: the shipped messages of that locale, with the host's own text
+  // (ICU, `messagesFor` option) compiled over them.
+  const m = compileMessages(options.messagesFor?.(locale) ?? {}, shippedMessagesFor(locale));
   const link = (path: string) => new URL(path, options.publicUrl).toString();
   const merchant = [
     options.merchantName,
     ...(options.merchantAddress?.split(/\r?\n|\s*;\s*/) ?? []),
   ];
-  // The plan's name in the buyer's language (the checkout's), as the catalog gives it.
+  // The plan's name in the buyer's language, as the catalog gives it.
   const planName = (planId: string) => {
     const plan = options.planOf(planId);
-    return plan ? planTexts(plan, emailLocale).name : planId;
+    return plan ? planTexts(plan, locale).name : planId;
   };
+  return { m, link, merchant, planName, options };
+}
+
+export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailContent | null {
+  // The language recorded with the checkout.
+  const emailLocale = event.data.locale;
+  const { m, link, merchant, planName } = emailParts(options, emailLocale);
   const interval = (value: string) => (value === 'yearly' ? m.intervalYearly : m.intervalMonthly);
   const card = (method: EventPaymentMethod | null): [string, string][] =>
     method
@@ -228,11 +233,21 @@ export function createMailer(options: MailerOptions): EventMailer & { close(): v
         ...email,
         messageId: `<${event.id}@plankit>`,
       });
-      const rejected = (info.rejected ?? []).length > 0;
-      return rejected
-        ? { ok: false, error: `the server refused ${email.to.replace(/.*@/, '…@')}` }
-        : { ok: true };
+      return accepted(info, email.to);
+    },
+    async sendLinks(request) {
+      const email = buildLinksEmail(request, emailParts(options, request.locale));
+      const info = await transport.sendMail({ from: options.from, ...email });
+      return accepted(info, email.to);
     },
     close: () => transport.close(),
   };
+}
+
+/** An SMTP answer as a delivery's result: refused recipients fail it (address hidden). */
+function accepted(info: { rejected?: unknown[] }, to: string): SendResult {
+  const rejected = (info.rejected ?? []).length > 0;
+  return rejected
+    ? { ok: false, error: `the server refused ${to.replace(/.*@/, '…@')}` }
+    : { ok: true };
 }

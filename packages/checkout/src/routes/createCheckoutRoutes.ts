@@ -82,6 +82,11 @@ export interface CheckoutRoutes {
    */
   subscription(token: string): string;
   /**
+   * Path of "Find my subscription", where a buyer asks for their links again:
+   * `/subscriptions`. Link it from every page (cancelling is never harder than buying).
+   */
+  readonly findSubscription: string;
+  /**
    * Which checkout page a pathname is, or `null` for anything unknown or malformed.
    * Ignores `?query` and `#hash` and tolerates one trailing slash. Never decodes
    * percent-escapes and never throws.
@@ -153,6 +158,7 @@ export function createCheckoutRoutes(options: CheckoutRoutesOptions = {}): Check
     testProcessor: TEST_PROCESSOR_PATH,
     receipt: (token: string) => `/receipts/${linkToken(token)}`,
     subscription: (token: string) => `/subscriptions/${linkToken(token)}`,
+    findSubscription: '/subscriptions',
     match(pathname: string): CheckoutRouteMatch | null {
       try {
         return matchCheckoutPath(checkoutPath, pathname);

@@ -22,7 +22,12 @@ import type {
 } from './sessionTypes.js';
 import type { StoreClock } from './storeClock.js';
 import type { SubscriptionUpdate } from './subscriptionTypes.js';
-import type { PromoFailureCounts, PromoFailureInput } from './throttleTypes.js';
+import type {
+  LinkRequestCounts,
+  LinkRequestInput,
+  PromoFailureCounts,
+  PromoFailureInput,
+} from './throttleTypes.js';
 
 /**
  * Durable storage for the checkout engine. Every state change is one conditional statement
@@ -115,6 +120,12 @@ export interface CheckoutStore {
   recordPromoFailure(input: PromoFailureInput): Promise<PromoFailureCounts>;
   /** Counts promo failures within `windowMs` for the client and the checkout key. */
   countPromoFailures(input: PromoFailureInput): Promise<PromoFailureCounts>;
+  /**
+   * Records a request for a buyer's links ("Find my subscription") and counts those within
+   * `windowMs` (this one included) for the client and the email. Pruned with the throttles'
+   * other records.
+   */
+  recordLinkRequest(input: LinkRequestInput): Promise<LinkRequestCounts>;
   /** The payment provider the engines on this store run with (`engine.start()` records it). */
   activeProvider(): Promise<string | null>;
   setActiveProvider(providerId: string): Promise<void>;

@@ -14,3 +14,20 @@ export interface PromoFailureCounts {
   oldest: Date | null;
   now: Date;
 }
+
+/** A request for a buyer's links ("Find my subscription"): keyed hashes, never in the clear. */
+export interface LinkRequestInput {
+  /** The client address's keyed hash; null when the address is unknown. */
+  clientKey: string | null;
+  /** The (lower-cased) email's keyed hash. */
+  emailKey: string;
+  windowMs: number;
+}
+
+/** Link requests within the window, this one included, and the oldest of them. */
+export interface LinkRequestCounts {
+  forClient: number;
+  forEmail: number;
+  oldest: Date | null;
+  now: Date;
+}

@@ -39,4 +39,9 @@ export type {
 export type { SqlClient, SqlQueryable } from './sqlClient.js';
 export type { StoreClock } from './storeClock.js';
 export type { SubscriptionUpdate } from './subscriptionTypes.js';
-export type { PromoFailureCounts, PromoFailureInput } from './throttleTypes.js';
+export type {
+  LinkRequestCounts,
+  LinkRequestInput,
+  PromoFailureCounts,
+  PromoFailureInput,
+} from './throttleTypes.js';

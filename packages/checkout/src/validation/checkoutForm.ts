@@ -130,6 +130,13 @@ function checkEmail(value: string): ComponentMessageKey | null {
   return null;
 }
 
+/** An email address field's rule on its own (the plan step's, and "Find my subscription"). */
+export function checkEmailAddress(value: string): FieldError | null {
+  if (hasForbiddenCharacters(value)) return { message: 'errorInvalidCharacters' };
+  const error = checkEmail(value);
+  return error ? { message: error } : null;
+}
+
 function checkName(value: string): ComponentMessageKey | null {
   const name = value.trim();
   if (name === '') return 'errorRequired';

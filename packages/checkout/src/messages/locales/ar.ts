@@ -182,6 +182,26 @@ export const ar: CheckoutMessages = {
   receiptRefundsHeading: 'المبالغ المستردة',
   receiptRefundLine: 'استُرد {amount} في {date}',
   receiptRefundedInFull: 'استُرد مبلغ هذا الطلب بالكامل.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'ابحث عن اشتراكك',
+  findLead: 'أدخل البريد الإلكتروني الذي اشتريت به. سنرسل إليك روابط اشتراكاتك وإيصالاتك الأخيرة.',
+  findSubmit: 'أرسل لي الروابط',
+  findSent:
+    'إذا كانت لدى {email} اشتراكات أو طلبات لدينا، فإن رسالة بروابطها في طريقها إليك. قد يستغرق ذلك بضع دقائق.',
+  findThrottled:
+    'طلبات كثيرة جدًا. حاول مجددًا بعد {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}.',
+  emailLinksSubject: 'اشتراكاتك لدى {merchant}',
+  emailLinksHeading: 'اشتراكاتك وإيصالاتك',
+  emailLinksLead:
+    'طلبت روابط اشتراكاتك وإيصالاتك الأخيرة لدى {merchant}. إن لم تكن أنت، فتجاهل هذه الرسالة.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'الإيصال {reference} ({date})',
+  emailLinksFooter: 'تلقيت هذه الرسالة لأن أحدهم طلب هذه الروابط على موقع {merchant}.',
+  manageHistoryHeading: 'سجل الفواتير',
+  manageHistoryPurchase: 'شراء',
+  manageHistoryRenewal: 'تجديد',
+  manageHistoryRefund: 'استرداد',
+  manageHistoryReceipt: 'الإيصال',
   receiptPageTitle: 'الإيصال {reference}',
   receiptPrint: 'طباعة أو حفظ بصيغة PDF',
   receiptMerchant: 'البائع',

@@ -183,6 +183,28 @@ export const da: CheckoutMessages = {
   receiptRefundsHeading: 'Refunderinger',
   receiptRefundLine: '{amount} refunderet den {date}',
   receiptRefundedInFull: 'Denne ordre er refunderet fuldt ud.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Find dit abonnement',
+  findLead:
+    'Indtast den e-mailadresse, du købte med. Vi sender dig links til dine abonnementer og seneste kvitteringer.',
+  findSubmit: 'Send mig mine links',
+  findSent:
+    'Hvis {email} har abonnementer eller ordrer hos os, er en e-mail med links på vej. Det kan tage et par minutter.',
+  findThrottled:
+    'For mange forespørgsler. Prøv igen om {minutes, plural, one {# minut} other {# minutter}}.',
+  emailLinksSubject: 'Dine abonnementer hos {merchant}',
+  emailLinksHeading: 'Dine abonnementer og kvitteringer',
+  emailLinksLead:
+    'Du har bedt om links til dine abonnementer og seneste kvitteringer hos {merchant}. Hvis det ikke var dig, kan du ignorere denne e-mail.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'Kvittering {reference} ({date})',
+  emailLinksFooter:
+    'Du modtager denne e-mail, fordi nogen bad om disse links på hjemmesiden for {merchant}.',
+  manageHistoryHeading: 'Betalingshistorik',
+  manageHistoryPurchase: 'Køb',
+  manageHistoryRenewal: 'Fornyelse',
+  manageHistoryRefund: 'Refundering',
+  manageHistoryReceipt: 'Kvittering',
   receiptPageTitle: 'Kvittering {reference}',
   receiptPrint: 'Udskriv eller gem som PDF',
   receiptMerchant: 'Sælges af',

@@ -191,6 +191,28 @@ export const de: CheckoutMessages = {
   receiptRefundsHeading: 'Erstattungen',
   receiptRefundLine: '{amount} erstattet am {date}',
   receiptRefundedInFull: 'Diese Bestellung wurde vollständig erstattet.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Ihr Abonnement finden',
+  findLead:
+    'Geben Sie die E-Mail-Adresse ein, mit der Sie gekauft haben. Wir senden Ihnen die Links zu Ihren Abonnements und neuesten Belegen.',
+  findSubmit: 'Links per E-Mail senden',
+  findSent:
+    'Falls es zu {email} Abonnements oder Bestellungen bei uns gibt, ist eine E-Mail mit den Links unterwegs. Das kann einige Minuten dauern.',
+  findThrottled:
+    'Zu viele Anfragen. Versuchen Sie es in {minutes, plural, one {# Minute} other {# Minuten}} erneut.',
+  emailLinksSubject: 'Ihre Abonnements bei {merchant}',
+  emailLinksHeading: 'Ihre Abonnements und Belege',
+  emailLinksLead:
+    'Sie haben die Links zu Ihren Abonnements und neuesten Belegen bei {merchant} angefordert. Falls nicht, können Sie diese E-Mail ignorieren.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'Beleg {reference} ({date})',
+  emailLinksFooter:
+    'Sie erhalten diese E-Mail, weil jemand diese Links auf der Website von {merchant} angefordert hat.',
+  manageHistoryHeading: 'Zahlungsverlauf',
+  manageHistoryPurchase: 'Kauf',
+  manageHistoryRenewal: 'Verlängerung',
+  manageHistoryRefund: 'Erstattung',
+  manageHistoryReceipt: 'Beleg',
   receiptPageTitle: 'Beleg {reference}',
   receiptPrint: 'Drucken oder als PDF speichern',
   receiptMerchant: 'Verkäufer',

@@ -182,6 +182,28 @@ export const en = {
   receiptRefundsHeading: 'Refunds',
   receiptRefundLine: '{amount} refunded on {date}',
   receiptRefundedInFull: 'This order was refunded in full.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Find your subscription',
+  findLead:
+    'Enter the email address you bought with. We will email you the links to your subscriptions and recent receipts.',
+  findSubmit: 'Email me my links',
+  findSent:
+    'If {email} has subscriptions or orders with us, an email with their links is on its way. It can take a few minutes.',
+  findThrottled:
+    'Too many requests. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  emailLinksSubject: 'Your subscriptions at {merchant}',
+  emailLinksHeading: 'Your subscriptions and receipts',
+  emailLinksLead:
+    'You asked for the links to your subscriptions and recent receipts at {merchant}. If you did not, you can ignore this email.',
+  emailLinksSubscription: '{plan} subscription, {status}',
+  emailLinksReceipt: 'Receipt {reference} ({date})',
+  emailLinksFooter:
+    'You receive this email because someone asked for these links on the website of {merchant}.',
+  manageHistoryHeading: 'Billing history',
+  manageHistoryPurchase: 'Purchase',
+  manageHistoryRenewal: 'Renewal',
+  manageHistoryRefund: 'Refund',
+  manageHistoryReceipt: 'Receipt',
   receiptPageTitle: 'Receipt {reference}',
   receiptPrint: 'Print or save as PDF',
   receiptMerchant: 'Sold by',

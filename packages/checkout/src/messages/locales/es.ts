@@ -183,6 +183,28 @@ export const es: CheckoutMessages = {
   receiptRefundsHeading: 'Reembolsos',
   receiptRefundLine: '{amount} reembolsado el {date}',
   receiptRefundedInFull: 'Este pedido se reembolsó por completo.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Encuentra tu suscripción',
+  findLead:
+    'Introduce el correo electrónico con el que compraste. Te enviaremos los enlaces a tus suscripciones y recibos recientes.',
+  findSubmit: 'Enviarme mis enlaces',
+  findSent:
+    'Si {email} tiene suscripciones o pedidos con nosotros, un correo con sus enlaces está en camino. Puede tardar unos minutos.',
+  findThrottled:
+    'Demasiadas solicitudes. Inténtalo de nuevo en {minutes, plural, one {# minuto} other {# minutos}}.',
+  emailLinksSubject: 'Tus suscripciones en {merchant}',
+  emailLinksHeading: 'Tus suscripciones y recibos',
+  emailLinksLead:
+    'Pediste los enlaces a tus suscripciones y recibos recientes en {merchant}. Si no fuiste tú, ignora este correo.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'Recibo {reference} ({date})',
+  emailLinksFooter:
+    'Recibes este correo porque alguien pidió estos enlaces en el sitio web de {merchant}.',
+  manageHistoryHeading: 'Historial de facturación',
+  manageHistoryPurchase: 'Compra',
+  manageHistoryRenewal: 'Renovación',
+  manageHistoryRefund: 'Reembolso',
+  manageHistoryReceipt: 'Recibo',
   receiptPageTitle: 'Recibo {reference}',
   receiptPrint: 'Imprimir o guardar como PDF',
   receiptMerchant: 'Vendido por',

@@ -187,6 +187,28 @@ export const fr: CheckoutMessages = {
   receiptRefundsHeading: 'Remboursements',
   receiptRefundLine: '{amount} remboursé le {date}',
   receiptRefundedInFull: 'Cette commande a été remboursée en totalité.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Retrouver votre abonnement',
+  findLead:
+    'Saisissez l’adresse e-mail utilisée lors de l’achat. Nous vous enverrons les liens vers vos abonnements et vos reçus récents.',
+  findSubmit: 'M’envoyer mes liens',
+  findSent:
+    'Si {email} a des abonnements ou des commandes chez nous, un e-mail avec leurs liens est en route. Cela peut prendre quelques minutes.',
+  findThrottled:
+    'Trop de demandes. Réessayez dans {minutes, plural, one {# minute} other {# minutes}}.',
+  emailLinksSubject: 'Vos abonnements chez {merchant}',
+  emailLinksHeading: 'Vos abonnements et reçus',
+  emailLinksLead:
+    'Vous avez demandé les liens vers vos abonnements et reçus récents chez {merchant}. Si ce n’est pas vous, ignorez cet e-mail.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'Reçu {reference} ({date})',
+  emailLinksFooter:
+    'Vous recevez cet e-mail car quelqu’un a demandé ces liens sur le site de {merchant}.',
+  manageHistoryHeading: 'Historique de facturation',
+  manageHistoryPurchase: 'Achat',
+  manageHistoryRenewal: 'Renouvellement',
+  manageHistoryRefund: 'Remboursement',
+  manageHistoryReceipt: 'Reçu',
   receiptPageTitle: 'Reçu {reference}',
   receiptPrint: 'Imprimer ou enregistrer en PDF',
   receiptMerchant: 'Vendu par',

@@ -182,6 +182,26 @@ export const he: CheckoutMessages = {
   receiptRefundsHeading: 'החזרים',
   receiptRefundLine: '{amount} הוחזר ב-{date}',
   receiptRefundedInFull: 'ההזמנה הוחזרה במלואה.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'מצאו את המינוי שלכם',
+  findLead: 'הזינו את כתובת האימייל שבה רכשתם. נשלח לכם קישורים למינויים ולקבלות האחרונות.',
+  findSubmit: 'שלחו לי את הקישורים',
+  findSent:
+    'אם ל-{email} יש אצלנו מינויים או הזמנות, אימייל עם הקישורים בדרך. זה עשוי לקחת כמה דקות.',
+  findThrottled:
+    'יותר מדי בקשות. נסו שוב בעוד {minutes, plural, one {דקה אחת} two {שתי דקות} other {# דקות}}.',
+  emailLinksSubject: 'המינויים שלכם ב-{merchant}',
+  emailLinksHeading: 'המינויים והקבלות שלכם',
+  emailLinksLead:
+    'ביקשתם קישורים למינויים ולקבלות האחרונות ב-{merchant}. אם לא אתם ביקשתם, אפשר להתעלם מהאימייל.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'קבלה {reference} ({date})',
+  emailLinksFooter: 'קיבלתם אימייל זה כי מישהו ביקש את הקישורים באתר של {merchant}.',
+  manageHistoryHeading: 'היסטוריית חיובים',
+  manageHistoryPurchase: 'רכישה',
+  manageHistoryRenewal: 'חידוש',
+  manageHistoryRefund: 'החזר',
+  manageHistoryReceipt: 'קבלה',
   receiptPageTitle: 'קבלה {reference}',
   receiptPrint: 'הדפסה או שמירה כ־PDF',
   receiptMerchant: 'נמכר על ידי',

@@ -187,6 +187,28 @@ export const it: CheckoutMessages = {
   receiptRefundsHeading: 'Rimborsi',
   receiptRefundLine: '{amount} rimborsato il {date}',
   receiptRefundedInFull: 'Questo ordine è stato rimborsato per intero.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Trova il tuo abbonamento',
+  findLead:
+    'Inserisci l’indirizzo email usato per l’acquisto. Ti invieremo i link ai tuoi abbonamenti e alle ricevute recenti.',
+  findSubmit: 'Inviami i miei link',
+  findSent:
+    'Se {email} ha abbonamenti o ordini con noi, un’email con i link è in arrivo. Può richiedere qualche minuto.',
+  findThrottled:
+    'Troppe richieste. Riprova tra {minutes, plural, one {# minuto} other {# minuti}}.',
+  emailLinksSubject: 'I tuoi abbonamenti su {merchant}',
+  emailLinksHeading: 'I tuoi abbonamenti e ricevute',
+  emailLinksLead:
+    'Hai chiesto i link ai tuoi abbonamenti e alle ricevute recenti su {merchant}. Se non sei stato tu, ignora questa email.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'Ricevuta {reference} ({date})',
+  emailLinksFooter:
+    'Ricevi questa email perché qualcuno ha richiesto questi link sul sito di {merchant}.',
+  manageHistoryHeading: 'Cronologia di fatturazione',
+  manageHistoryPurchase: 'Acquisto',
+  manageHistoryRenewal: 'Rinnovo',
+  manageHistoryRefund: 'Rimborso',
+  manageHistoryReceipt: 'Ricevuta',
   receiptPageTitle: 'Ricevuta {reference}',
   receiptPrint: 'Stampa o salva come PDF',
   receiptMerchant: 'Venduto da',

@@ -184,6 +184,27 @@ export const ja: CheckoutMessages = {
   receiptRefundsHeading: '返金',
   receiptRefundLine: '{date} に {amount} を返金',
   receiptRefundedInFull: 'このご注文は全額返金されました。',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'ご契約を探す',
+  findLead:
+    'ご購入時のメールアドレスを入力してください。ご契約と最近の領収書へのリンクをお送りします。',
+  findSubmit: 'リンクをメールで受け取る',
+  findSent:
+    '{email} に当店のご契約またはご注文がある場合、リンクを記載したメールをお送りしています。届くまで数分かかることがあります。',
+  findThrottled: 'リクエストが多すぎます。{minutes} 分後にもう一度お試しください。',
+  emailLinksSubject: '{merchant} でのご契約',
+  emailLinksHeading: 'ご契約と領収書',
+  emailLinksLead:
+    '{merchant} でのご契約と最近の領収書へのリンクのリクエストを受け付けました。お心当たりがない場合は、このメールを無視してください。',
+  emailLinksSubscription: '{plan}（{status}）',
+  emailLinksReceipt: '領収書 {reference}（{date}）',
+  emailLinksFooter:
+    'このメールは、{merchant} のウェブサイトでリンクのリクエストがあったためお送りしています。',
+  manageHistoryHeading: 'お支払い履歴',
+  manageHistoryPurchase: 'ご購入',
+  manageHistoryRenewal: '更新',
+  manageHistoryRefund: '返金',
+  manageHistoryReceipt: '領収書',
   receiptPageTitle: '領収書 {reference}',
   receiptPrint: '印刷または PDF で保存',
   receiptMerchant: '販売者',

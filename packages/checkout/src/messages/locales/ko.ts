@@ -178,6 +178,27 @@ export const ko: CheckoutMessages = {
   receiptRefundsHeading: '환불',
   receiptRefundLine: '{date}에 {amount} 환불됨',
   receiptRefundedInFull: '이 주문은 전액 환불되었습니다.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: '구독 찾기',
+  findLead:
+    '구매 시 사용한 이메일 주소를 입력하세요. 구독과 최근 영수증 링크를 이메일로 보내 드립니다.',
+  findSubmit: '링크 이메일로 받기',
+  findSent:
+    '{email}에 구독이나 주문이 있으면 링크가 담긴 이메일이 발송됩니다. 몇 분 정도 걸릴 수 있습니다.',
+  findThrottled: '요청이 너무 많습니다. {minutes}분 후에 다시 시도하세요.',
+  emailLinksSubject: '{merchant}의 구독',
+  emailLinksHeading: '구독 및 영수증',
+  emailLinksLead:
+    '{merchant}에서 구독과 최근 영수증 링크를 요청하셨습니다. 요청하지 않으셨다면 이 이메일을 무시하세요.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: '영수증 {reference} ({date})',
+  emailLinksFooter:
+    '누군가 {merchant} 웹사이트에서 이 링크를 요청했기 때문에 이 이메일을 받으셨습니다.',
+  manageHistoryHeading: '결제 내역',
+  manageHistoryPurchase: '구매',
+  manageHistoryRenewal: '갱신',
+  manageHistoryRefund: '환불',
+  manageHistoryReceipt: '영수증',
   receiptPageTitle: '영수증 {reference}',
   receiptPrint: '인쇄 또는 PDF로 저장',
   receiptMerchant: '판매자',

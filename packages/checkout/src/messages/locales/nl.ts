@@ -188,6 +188,28 @@ export const nl: CheckoutMessages = {
   receiptRefundsHeading: 'Terugbetalingen',
   receiptRefundLine: '{amount} terugbetaald op {date}',
   receiptRefundedInFull: 'Deze bestelling is volledig terugbetaald.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Vind je abonnement',
+  findLead:
+    'Vul het e-mailadres in waarmee je hebt gekocht. We mailen je de links naar je abonnementen en recente bonnen.',
+  findSubmit: 'Mail mij mijn links',
+  findSent:
+    'Als {email} abonnementen of bestellingen bij ons heeft, is er een e-mail met de links onderweg. Dat kan een paar minuten duren.',
+  findThrottled:
+    'Te veel verzoeken. Probeer het over {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
+  emailLinksSubject: 'Je abonnementen bij {merchant}',
+  emailLinksHeading: 'Je abonnementen en bonnen',
+  emailLinksLead:
+    'Je hebt de links naar je abonnementen en recente bonnen bij {merchant} aangevraagd. Was jij dat niet, negeer deze e-mail dan.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'Bon {reference} ({date})',
+  emailLinksFooter:
+    'Je ontvangt deze e-mail omdat iemand deze links op de website van {merchant} heeft aangevraagd.',
+  manageHistoryHeading: 'Factuurgeschiedenis',
+  manageHistoryPurchase: 'Aankoop',
+  manageHistoryRenewal: 'Verlenging',
+  manageHistoryRefund: 'Terugbetaling',
+  manageHistoryReceipt: 'Bon',
   receiptPageTitle: 'Betaalbewijs {reference}',
   receiptPrint: 'Afdrukken of opslaan als pdf',
   receiptMerchant: 'Verkocht door',

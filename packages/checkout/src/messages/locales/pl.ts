@@ -191,6 +191,28 @@ export const pl: CheckoutMessages = {
   receiptRefundsHeading: 'Zwroty',
   receiptRefundLine: '{amount} zwrócono {date}',
   receiptRefundedInFull: 'To zamówienie zostało zwrócone w całości.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Znajdź swoją subskrypcję',
+  findLead:
+    'Podaj adres e-mail użyty przy zakupie. Wyślemy Ci linki do Twoich subskrypcji i ostatnich potwierdzeń.',
+  findSubmit: 'Wyślij mi linki',
+  findSent:
+    'Jeśli {email} ma u nas subskrypcje lub zamówienia, e-mail z linkami jest już w drodze. Może to potrwać kilka minut.',
+  findThrottled:
+    'Zbyt wiele prób. Spróbuj ponownie za {minutes, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}}.',
+  emailLinksSubject: 'Twoje subskrypcje w {merchant}',
+  emailLinksHeading: 'Twoje subskrypcje i potwierdzenia',
+  emailLinksLead:
+    'Poprosiłeś o linki do swoich subskrypcji i ostatnich potwierdzeń w {merchant}. Jeśli to nie Ty, zignoruj tę wiadomość.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'Potwierdzenie {reference} ({date})',
+  emailLinksFooter:
+    'Otrzymujesz tę wiadomość, ponieważ ktoś poprosił o te linki na stronie {merchant}.',
+  manageHistoryHeading: 'Historia płatności',
+  manageHistoryPurchase: 'Zakup',
+  manageHistoryRenewal: 'Odnowienie',
+  manageHistoryRefund: 'Zwrot',
+  manageHistoryReceipt: 'Potwierdzenie',
   receiptPageTitle: 'Potwierdzenie {reference}',
   receiptPrint: 'Drukuj lub zapisz jako PDF',
   receiptMerchant: 'Sprzedawca',

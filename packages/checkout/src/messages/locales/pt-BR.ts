@@ -185,6 +185,28 @@ export const ptBR: CheckoutMessages = {
   receiptRefundsHeading: 'Reembolsos',
   receiptRefundLine: '{amount} reembolsado em {date}',
   receiptRefundedInFull: 'Este pedido foi reembolsado integralmente.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Encontre sua assinatura',
+  findLead:
+    'Informe o e-mail usado na compra. Enviaremos os links das suas assinaturas e recibos recentes.',
+  findSubmit: 'Enviar meus links',
+  findSent:
+    'Se {email} tiver assinaturas ou pedidos conosco, um e-mail com os links está a caminho. Pode levar alguns minutos.',
+  findThrottled:
+    'Muitas solicitações. Tente novamente em {minutes, plural, one {# minuto} other {# minutos}}.',
+  emailLinksSubject: 'Suas assinaturas em {merchant}',
+  emailLinksHeading: 'Suas assinaturas e recibos',
+  emailLinksLead:
+    'Você pediu os links das suas assinaturas e recibos recentes em {merchant}. Se não foi você, ignore este e-mail.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'Recibo {reference} ({date})',
+  emailLinksFooter:
+    'Você recebeu este e-mail porque alguém pediu estes links no site de {merchant}.',
+  manageHistoryHeading: 'Histórico de cobrança',
+  manageHistoryPurchase: 'Compra',
+  manageHistoryRenewal: 'Renovação',
+  manageHistoryRefund: 'Reembolso',
+  manageHistoryReceipt: 'Recibo',
   receiptPageTitle: 'Recibo {reference}',
   receiptPrint: 'Imprimir ou salvar em PDF',
   receiptMerchant: 'Vendido por',

@@ -185,6 +185,28 @@ export const sv: CheckoutMessages = {
   receiptRefundsHeading: 'Återbetalningar',
   receiptRefundLine: '{amount} återbetalat {date}',
   receiptRefundedInFull: 'Den här ordern har återbetalats i sin helhet.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Hitta din prenumeration',
+  findLead:
+    'Ange e-postadressen du köpte med. Vi mejlar länkarna till dina prenumerationer och senaste kvitton.',
+  findSubmit: 'Mejla mina länkar',
+  findSent:
+    'Om {email} har prenumerationer eller beställningar hos oss är ett mejl med länkarna på väg. Det kan ta några minuter.',
+  findThrottled:
+    'För många förfrågningar. Försök igen om {minutes, plural, one {# minut} other {# minuter}}.',
+  emailLinksSubject: 'Dina prenumerationer hos {merchant}',
+  emailLinksHeading: 'Dina prenumerationer och kvitton',
+  emailLinksLead:
+    'Du bad om länkarna till dina prenumerationer och senaste kvitton hos {merchant}. Om det inte var du kan du ignorera mejlet.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'Kvitto {reference} ({date})',
+  emailLinksFooter:
+    'Du får det här mejlet eftersom någon bad om länkarna på webbplatsen för {merchant}.',
+  manageHistoryHeading: 'Betalningshistorik',
+  manageHistoryPurchase: 'Köp',
+  manageHistoryRenewal: 'Förnyelse',
+  manageHistoryRefund: 'Återbetalning',
+  manageHistoryReceipt: 'Kvitto',
   receiptPageTitle: 'Kvitto {reference}',
   receiptPrint: 'Skriv ut eller spara som PDF',
   receiptMerchant: 'Säljs av',

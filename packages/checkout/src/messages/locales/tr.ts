@@ -182,6 +182,27 @@ export const tr: CheckoutMessages = {
   receiptRefundsHeading: 'İadeler',
   receiptRefundLine: '{date} tarihinde {amount} iade edildi',
   receiptRefundedInFull: 'Bu sipariş tamamen iade edildi.',
+  // Find my subscription, its email, and the manage page's billing history (issue 22.3).
+  findTitle: 'Aboneliğinizi bulun',
+  findLead:
+    'Satın alırken kullandığınız e-posta adresini girin. Aboneliklerinizin ve son makbuzlarınızın bağlantılarını e-postayla göndereceğiz.',
+  findSubmit: 'Bağlantılarımı gönder',
+  findSent:
+    '{email} adresinin bizde aboneliği veya siparişi varsa, bağlantıları içeren bir e-posta yolda. Birkaç dakika sürebilir.',
+  findThrottled: 'Çok fazla istek. {minutes} dakika sonra tekrar deneyin.',
+  emailLinksSubject: '{merchant} abonelikleriniz',
+  emailLinksHeading: 'Abonelikleriniz ve makbuzlarınız',
+  emailLinksLead:
+    '{merchant} üzerindeki aboneliklerinizin ve son makbuzlarınızın bağlantılarını istediniz. Siz istemediyseniz bu e-postayı yok sayabilirsiniz.',
+  emailLinksSubscription: '{plan} ({status})',
+  emailLinksReceipt: 'Makbuz {reference} ({date})',
+  emailLinksFooter:
+    'Bu e-postayı, birisi {merchant} web sitesinde bu bağlantıları istediği için alıyorsunuz.',
+  manageHistoryHeading: 'Ödeme geçmişi',
+  manageHistoryPurchase: 'Satın alma',
+  manageHistoryRenewal: 'Yenileme',
+  manageHistoryRefund: 'İade',
+  manageHistoryReceipt: 'Makbuz',
   receiptPageTitle: 'Makbuz {reference}',
   receiptPrint: 'Yazdır veya PDF olarak kaydet',
   receiptMerchant: 'Satıcı',

@@ -30,6 +30,9 @@ function dueRows(t: Tables, p: Params, policy: PrunePolicy, take: string): strin
     old_promo_failures AS (
       SELECT f.id FROM ${t.promoFailures} f WHERE f.at < ${sessionsBefore} ORDER BY f.at ${take}
     ),
+    old_link_requests AS (
+      SELECT r.id FROM ${t.linkRequests} r WHERE r.at < ${sessionsBefore} ORDER BY r.at ${take}
+    ),
     old_provider_events AS (
       SELECT pe.provider, pe.event_id FROM ${t.providerEvents} pe
       WHERE pe.received_at < ${eventsBefore} ORDER BY pe.received_at ${take}
@@ -64,6 +67,9 @@ export function pruneStatement(t: Tables, policy: PrunePolicy) {
     gone_promo_failures AS (
       DELETE FROM ${t.promoFailures} WHERE id IN (SELECT id FROM old_promo_failures) RETURNING 1
     ),
+    gone_link_requests AS (
+      DELETE FROM ${t.linkRequests} WHERE id IN (SELECT id FROM old_link_requests) RETURNING 1
+    ),
     gone_provider_events AS (
       DELETE FROM ${t.providerEvents}
       WHERE (provider, event_id) IN (SELECT provider, event_id FROM old_provider_events)
@@ -75,7 +81,8 @@ export function pruneStatement(t: Tables, policy: PrunePolicy) {
       (SELECT count(*) FROM gone_attempts)::int AS attempts,
       (SELECT count(*) FROM gone_sessions)::int AS sessions,
       ((SELECT count(*) FROM gone_payment_failures)
-        + (SELECT count(*) FROM gone_promo_failures))::int AS failures,
+        + (SELECT count(*) FROM gone_promo_failures)
+        + (SELECT count(*) FROM gone_link_requests))::int AS failures,
       (SELECT count(*) FROM gone_provider_events)::int AS provider_events`;
   return { text, values: p.values };
 }
@@ -92,7 +99,8 @@ export function countDueStatement(t: Tables, policy: PrunePolicy) {
         WHERE event_id IN (SELECT id FROM done))::int AS attempts,
       (SELECT count(*) FROM ended)::int AS sessions,
       ((SELECT count(*) FROM old_payment_failures)
-        + (SELECT count(*) FROM old_promo_failures))::int AS failures,
+        + (SELECT count(*) FROM old_promo_failures)
+        + (SELECT count(*) FROM old_link_requests))::int AS failures,
       (SELECT count(*) FROM old_provider_events)::int AS provider_events`;
   return { text, values: p.values };
 }

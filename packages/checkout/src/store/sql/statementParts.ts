@@ -27,6 +27,7 @@ export interface Tables {
   subscriptions: string;
   failures: string;
   promoFailures: string;
+  linkRequests: string;
   clock: string;
   now: string;
   events: string;
@@ -46,6 +47,7 @@ export function tablesOf(quotedSchema: string): Tables {
     subscriptions: `${quotedSchema}.subscriptions`,
     failures: `${quotedSchema}.payment_failures`,
     promoFailures: `${quotedSchema}.promo_failures`,
+    linkRequests: `${quotedSchema}.link_requests`,
     clock: `${quotedSchema}.clock`,
     now: `${quotedSchema}.clock_now()`,
     events: `${quotedSchema}.events`,

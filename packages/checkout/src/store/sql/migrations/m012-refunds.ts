@@ -110,5 +110,16 @@ export const migration012: Migration = {
     'CREATE INDEX orders_created_idx ON orders (created_at, id)',
     'CREATE INDEX subscriptions_status_idx ON subscriptions (status, created_at)',
     'CREATE INDEX subscriptions_email_idx ON subscriptions (lower(email))',
+    // "Find my subscription" (issue 22.3): requests counted per client and per email (keyed
+    // hashes), for its throttle; pruned with the other throttles' records.
+    `CREATE TABLE link_requests (
+      id bigserial PRIMARY KEY,
+      client_key text,
+      email_key text NOT NULL,
+      at timestamptz NOT NULL
+    )`,
+    'CREATE INDEX link_requests_client_at_idx ON link_requests (client_key, at)',
+    'CREATE INDEX link_requests_email_at_idx ON link_requests (email_key, at)',
+    'CREATE INDEX link_requests_at_idx ON link_requests (at)',
   ],
 };
