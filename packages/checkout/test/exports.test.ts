@@ -19,6 +19,7 @@ const CLIENT_EXPORTS = [
   'CheckoutError',
   'CheckoutFallback',
   'CheckoutNotFound',
+  'FindSubscription',
   'FinishStep',
   'ManageSubscription',
   'PrintButton',

@@ -13,6 +13,7 @@ const active: SubscriptionPageView = {
   currentPeriodEnd: '2031-02-28T12:00:00.000Z',
   nextCharge: { amount: 1190, currency: 'EUR', date: '2031-02-28T12:00:00.000Z' },
   receiptUrl: '/receipts/r.sig',
+  history: [],
 };
 
 const props = {
@@ -64,5 +65,50 @@ describe('managing an active Starter subscription', () => {
   it('an invalid link says so', () => {
     render(<ManageSubscription view={{ status: 'not_found' }} {...props} />);
     expect(screen.getByRole('heading', { name: 'Link not valid' })).toBeInTheDocument();
+  });
+});
+
+describe('the billing history', () => {
+  it('lists each charge and refund, newest first, with its number and receipt', () => {
+    const history = [
+      {
+        kind: 'refund' as const,
+        date: '2031-03-02T09:00:00.000Z',
+        amount: 500,
+        currency: 'EUR',
+        documentNumber: 'INV-2031-000003',
+        receiptUrl: '/receipts/r2.sig',
+      },
+      {
+        kind: 'renewal' as const,
+        date: '2031-02-28T12:00:00.000Z',
+        amount: 1190,
+        currency: 'EUR',
+        documentNumber: 'INV-2031-000002',
+        receiptUrl: '/receipts/r2.sig',
+      },
+      {
+        kind: 'purchase' as const,
+        date: '2031-01-31T12:00:00.000Z',
+        amount: 1190,
+        currency: 'EUR',
+        documentNumber: 'INV-2031-000001',
+        receiptUrl: '/receipts/r.sig',
+      },
+    ];
+    render(<ManageSubscription view={{ ...active, history }} {...props} />);
+    const table = screen.getByRole('table');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'March 2, 2031Refund−€5.00INV-2031-000003Receipt',
+      'February 28, 2031Renewal€11.90INV-2031-000002Receipt',
+      'January 31, 2031Purchase€11.90INV-2031-000001Receipt',
+    ]);
+    expect(table).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Billing history' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Receipt' })[2]).toHaveAttribute(
+      'href',
+      '/receipts/r.sig',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { type CompiledMessages, formatMessage, resolveMessages } from '../messag
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { ColorTheme } from '../theme/theme.js';
 import type { SubscriptionPageView } from '../views/types.js';
+import { BillingHistory } from './BillingHistory.js';
 import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
 /** A form's action: a Server Action, or the URL a plain form posts to. */
@@ -131,6 +132,7 @@ export function ManageSubscription({
             </a>
           </div>
         )}
+        <BillingHistory entries={view.history ?? []} messages={messages} locale={locale} />
         <div className="pk-actions">
           <a className="pk-button pk-button--secondary" href={view.receiptUrl}>
             {messages.emailViewReceipt}

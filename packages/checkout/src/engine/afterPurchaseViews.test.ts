@@ -102,4 +102,30 @@ describe.each(databases)('receipt and manage pages, on $name', (database) => {
       'subscription.canceled',
     ]);
   });
+
+  it('the manage page lists the purchase, the renewal and a refund of it, newest first, and the receipt lists the refund', async () => {
+    const { engine, order, subscription } = await buy();
+    const token = engine.subscriptionPath(subscription.id).replace('/subscriptions/', '');
+    await engine.advanceTestClock(new Date(subscription.currentPeriodEnd.getTime() + 60_000));
+    const [renewal] = await h.store.listRenewalOrders(subscription.id);
+    if (!renewal) throw new Error('not renewed');
+    await engine.refund({ orderReference: renewal.reference, amount: 300 });
+    const view = await engine.getSubscriptionView(token);
+    if (view.status !== 'found') throw new Error('not found');
+    expect(view.history.map((entry) => [entry.kind, entry.amount, entry.documentNumber])).toEqual([
+      ['refund', 300, 'INV-2031-000003'],
+      ['renewal', renewal.amountPaid, 'INV-2031-000002'],
+      ['purchase', order.amountPaid, 'INV-2031-000001'],
+    ]);
+    expect(view.history[0]?.receiptUrl).toBe(engine.receiptPath(renewal.id));
+    expect(view.history[2]?.receiptUrl).toBe(engine.receiptPath(order.id));
+    const receipt = await engine.getReceiptView(
+      engine.receiptPath(renewal.id).replace('/receipts/', ''),
+    );
+    expect(receipt).toMatchObject({
+      status: 'found',
+      refundedInFull: false,
+      refunds: [{ amount: 300, creditNoteNumber: 'INV-2031-000003' }],
+    });
+  });
 });

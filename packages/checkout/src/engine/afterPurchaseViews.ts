@@ -6,6 +6,7 @@
 import { planTexts } from '../catalog/planTexts.js';
 import type { Subscription } from '../store/types.js';
 import type { ReceiptPageView, SubscriptionPageView } from '../views/types.js';
+import { billingHistory } from './billingHistory.js';
 import { buildReceipt } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
 import { readLink, signLink } from './signedLinks.js';
@@ -73,11 +74,11 @@ export async function getReceiptView(
   };
 }
 
-function subscriptionView(
+async function subscriptionView(
   ctx: EngineContext,
   subscription: Subscription,
   locale?: string | null,
-): SubscriptionPageView {
+): Promise<SubscriptionPageView> {
   const plan = ctx.planOf(subscription.planId);
   const charges =
     !subscription.cancelAtPeriodEnd &&
@@ -100,6 +101,7 @@ function subscriptionView(
           }
         : null,
     receiptUrl: receiptPath(ctx, subscription.orderId),
+    history: await billingHistory(ctx, subscription),
   };
 }
 

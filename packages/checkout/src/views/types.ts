@@ -137,8 +137,24 @@ export type SubscriptionPageView =
       nextCharge: { amount: number; currency: string; date: string } | null;
       /** The checkout's receipt (signed). */
       receiptUrl: string;
+      /** Every charge and refund, newest first. */
+      history: BillingHistoryEntry[];
     }
   | { status: 'not_found' };
+
+/** One line of a subscription's billing history. */
+export interface BillingHistoryEntry {
+  kind: 'purchase' | 'renewal' | 'refund';
+  /** ISO 8601. */
+  date: string;
+  /** Paid (or, for a refund, refunded), in minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** The invoice's number, or the credit note's for a refund; null when none was issued. */
+  documentNumber: string | null;
+  /** The receipt of the order it belongs to (signed). */
+  receiptUrl: string;
+}
 
 /** Everything the finish step can show; dates are ISO strings so it crosses to the client. */
 export type FinishView =

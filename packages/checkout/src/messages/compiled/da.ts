@@ -320,6 +320,8 @@ export const da: CompiledMessages = {
   manageHistoryPurchase: 'Køb',
   manageHistoryRenewal: 'Fornyelse',
   manageHistoryRefund: 'Refundering',
+  manageHistoryKind: 'Beskrivelse',
+  manageHistoryDocument: 'Faktura / kreditnota',
   manageHistoryReceipt: 'Kvittering',
   receiptPageTitle: ['Kvittering ', ['reference']],
   receiptPrint: 'Udskriv eller gem som PDF',

@@ -331,6 +331,8 @@ export const de: CompiledMessages = {
   manageHistoryPurchase: 'Kauf',
   manageHistoryRenewal: 'Verlängerung',
   manageHistoryRefund: 'Erstattung',
+  manageHistoryKind: 'Beschreibung',
+  manageHistoryDocument: 'Rechnung / Gutschrift',
   manageHistoryReceipt: 'Beleg',
   receiptPageTitle: ['Beleg ', ['reference']],
   receiptPrint: 'Drucken oder als PDF speichern',

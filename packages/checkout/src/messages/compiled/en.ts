@@ -308,6 +308,8 @@ export const en: CompiledMessages = {
   manageHistoryPurchase: 'Purchase',
   manageHistoryRenewal: 'Renewal',
   manageHistoryRefund: 'Refund',
+  manageHistoryKind: 'Description',
+  manageHistoryDocument: 'Invoice / credit note',
   manageHistoryReceipt: 'Receipt',
   receiptPageTitle: ['Receipt ', ['reference']],
   receiptPrint: 'Print or save as PDF',

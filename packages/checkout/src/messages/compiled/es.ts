@@ -318,6 +318,8 @@ export const es: CompiledMessages = {
   manageHistoryPurchase: 'Compra',
   manageHistoryRenewal: 'Renovación',
   manageHistoryRefund: 'Reembolso',
+  manageHistoryKind: 'Concepto',
+  manageHistoryDocument: 'Factura / rectificativa',
   manageHistoryReceipt: 'Recibo',
   receiptPageTitle: ['Recibo ', ['reference']],
   receiptPrint: 'Imprimir o guardar como PDF',

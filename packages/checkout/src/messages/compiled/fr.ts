@@ -328,6 +328,8 @@ export const fr: CompiledMessages = {
   manageHistoryPurchase: 'Achat',
   manageHistoryRenewal: 'Renouvellement',
   manageHistoryRefund: 'Remboursement',
+  manageHistoryKind: 'Libellé',
+  manageHistoryDocument: 'Facture / avoir',
   manageHistoryReceipt: 'Reçu',
   receiptPageTitle: ['Reçu ', ['reference']],
   receiptPrint: 'Imprimer ou enregistrer en PDF',

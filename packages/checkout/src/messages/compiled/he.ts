@@ -294,6 +294,8 @@ export const he: CompiledMessages = {
   manageHistoryPurchase: 'רכישה',
   manageHistoryRenewal: 'חידוש',
   manageHistoryRefund: 'החזר',
+  manageHistoryKind: 'תיאור',
+  manageHistoryDocument: 'חשבונית / זיכוי',
   manageHistoryReceipt: 'קבלה',
   receiptPageTitle: ['קבלה ', ['reference']],
   receiptPrint: 'הדפסה או שמירה כ־PDF',

@@ -326,6 +326,8 @@ export const it: CompiledMessages = {
   manageHistoryPurchase: 'Acquisto',
   manageHistoryRenewal: 'Rinnovo',
   manageHistoryRefund: 'Rimborso',
+  manageHistoryKind: 'Descrizione',
+  manageHistoryDocument: 'Fattura / nota di credito',
   manageHistoryReceipt: 'Ricevuta',
   receiptPageTitle: ['Ricevuta ', ['reference']],
   receiptPrint: 'Stampa o salva come PDF',

@@ -323,6 +323,8 @@ export const nl: CompiledMessages = {
   manageHistoryPurchase: 'Aankoop',
   manageHistoryRenewal: 'Verlenging',
   manageHistoryRefund: 'Terugbetaling',
+  manageHistoryKind: 'Omschrijving',
+  manageHistoryDocument: 'Factuur / creditnota',
   manageHistoryReceipt: 'Bon',
   receiptPageTitle: ['Betaalbewijs ', ['reference']],
   receiptPrint: 'Afdrukken of opslaan als pdf',

@@ -337,6 +337,8 @@ export const pl: CompiledMessages = {
   manageHistoryPurchase: 'Zakup',
   manageHistoryRenewal: 'Odnowienie',
   manageHistoryRefund: 'Zwrot',
+  manageHistoryKind: 'Opis',
+  manageHistoryDocument: 'Faktura / korekta',
   manageHistoryReceipt: 'Potwierdzenie',
   receiptPageTitle: ['Potwierdzenie ', ['reference']],
   receiptPrint: 'Drukuj lub zapisz jako PDF',

@@ -307,6 +307,8 @@ export const ptBR: CompiledMessages = {
   manageHistoryPurchase: 'Compra',
   manageHistoryRenewal: 'Renovação',
   manageHistoryRefund: 'Reembolso',
+  manageHistoryKind: 'Descrição',
+  manageHistoryDocument: 'Fatura / nota de crédito',
   manageHistoryReceipt: 'Recibo',
   receiptPageTitle: ['Recibo ', ['reference']],
   receiptPrint: 'Imprimir ou salvar em PDF',

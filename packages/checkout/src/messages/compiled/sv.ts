@@ -308,6 +308,8 @@ export const sv: CompiledMessages = {
   manageHistoryPurchase: 'Köp',
   manageHistoryRenewal: 'Förnyelse',
   manageHistoryRefund: 'Återbetalning',
+  manageHistoryKind: 'Beskrivning',
+  manageHistoryDocument: 'Faktura / kreditnota',
   manageHistoryReceipt: 'Kvitto',
   receiptPageTitle: ['Kvitto ', ['reference']],
   receiptPrint: 'Skriv ut eller spara som PDF',

@@ -299,6 +299,8 @@ export const tr: CompiledMessages = {
   manageHistoryPurchase: 'Satın alma',
   manageHistoryRenewal: 'Yenileme',
   manageHistoryRefund: 'İade',
+  manageHistoryKind: 'Açıklama',
+  manageHistoryDocument: 'Fatura / iade faturası',
   manageHistoryReceipt: 'Makbuz',
   receiptPageTitle: ['Makbuz ', ['reference']],
   receiptPrint: 'Yazdır veya PDF olarak kaydet',

@@ -260,6 +260,8 @@ export const zhCN: CompiledMessages = {
   manageHistoryPurchase: '购买',
   manageHistoryRenewal: '续订',
   manageHistoryRefund: '退款',
+  manageHistoryKind: '项目',
+  manageHistoryDocument: '发票 / 贷项通知单',
   manageHistoryReceipt: '收据',
   receiptPageTitle: ['收据 ', ['reference']],
   receiptPrint: '打印或另存为 PDF',

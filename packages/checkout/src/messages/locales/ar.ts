@@ -201,6 +201,8 @@ export const ar: CheckoutMessages = {
   manageHistoryPurchase: 'شراء',
   manageHistoryRenewal: 'تجديد',
   manageHistoryRefund: 'استرداد',
+  manageHistoryKind: 'الوصف',
+  manageHistoryDocument: 'الفاتورة / إشعار الدائن',
   manageHistoryReceipt: 'الإيصال',
   receiptPageTitle: 'الإيصال {reference}',
   receiptPrint: 'طباعة أو حفظ بصيغة PDF',

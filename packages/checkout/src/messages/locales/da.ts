@@ -204,6 +204,8 @@ export const da: CheckoutMessages = {
   manageHistoryPurchase: 'Køb',
   manageHistoryRenewal: 'Fornyelse',
   manageHistoryRefund: 'Refundering',
+  manageHistoryKind: 'Beskrivelse',
+  manageHistoryDocument: 'Faktura / kreditnota',
   manageHistoryReceipt: 'Kvittering',
   receiptPageTitle: 'Kvittering {reference}',
   receiptPrint: 'Udskriv eller gem som PDF',

@@ -212,6 +212,8 @@ export const de: CheckoutMessages = {
   manageHistoryPurchase: 'Kauf',
   manageHistoryRenewal: 'Verlängerung',
   manageHistoryRefund: 'Erstattung',
+  manageHistoryKind: 'Beschreibung',
+  manageHistoryDocument: 'Rechnung / Gutschrift',
   manageHistoryReceipt: 'Beleg',
   receiptPageTitle: 'Beleg {reference}',
   receiptPrint: 'Drucken oder als PDF speichern',

@@ -203,6 +203,8 @@ export const en = {
   manageHistoryPurchase: 'Purchase',
   manageHistoryRenewal: 'Renewal',
   manageHistoryRefund: 'Refund',
+  manageHistoryKind: 'Description',
+  manageHistoryDocument: 'Invoice / credit note',
   manageHistoryReceipt: 'Receipt',
   receiptPageTitle: 'Receipt {reference}',
   receiptPrint: 'Print or save as PDF',

@@ -204,6 +204,8 @@ export const es: CheckoutMessages = {
   manageHistoryPurchase: 'Compra',
   manageHistoryRenewal: 'Renovación',
   manageHistoryRefund: 'Reembolso',
+  manageHistoryKind: 'Concepto',
+  manageHistoryDocument: 'Factura / rectificativa',
   manageHistoryReceipt: 'Recibo',
   receiptPageTitle: 'Recibo {reference}',
   receiptPrint: 'Imprimir o guardar como PDF',

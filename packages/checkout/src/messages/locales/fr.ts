@@ -208,6 +208,8 @@ export const fr: CheckoutMessages = {
   manageHistoryPurchase: 'Achat',
   manageHistoryRenewal: 'Renouvellement',
   manageHistoryRefund: 'Remboursement',
+  manageHistoryKind: 'Libellé',
+  manageHistoryDocument: 'Facture / avoir',
   manageHistoryReceipt: 'Reçu',
   receiptPageTitle: 'Reçu {reference}',
   receiptPrint: 'Imprimer ou enregistrer en PDF',

@@ -201,6 +201,8 @@ export const he: CheckoutMessages = {
   manageHistoryPurchase: 'רכישה',
   manageHistoryRenewal: 'חידוש',
   manageHistoryRefund: 'החזר',
+  manageHistoryKind: 'תיאור',
+  manageHistoryDocument: 'חשבונית / זיכוי',
   manageHistoryReceipt: 'קבלה',
   receiptPageTitle: 'קבלה {reference}',
   receiptPrint: 'הדפסה או שמירה כ־PDF',

@@ -208,6 +208,8 @@ export const it: CheckoutMessages = {
   manageHistoryPurchase: 'Acquisto',
   manageHistoryRenewal: 'Rinnovo',
   manageHistoryRefund: 'Rimborso',
+  manageHistoryKind: 'Descrizione',
+  manageHistoryDocument: 'Fattura / nota di credito',
   manageHistoryReceipt: 'Ricevuta',
   receiptPageTitle: 'Ricevuta {reference}',
   receiptPrint: 'Stampa o salva come PDF',

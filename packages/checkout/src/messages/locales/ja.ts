@@ -204,6 +204,8 @@ export const ja: CheckoutMessages = {
   manageHistoryPurchase: 'ご購入',
   manageHistoryRenewal: '更新',
   manageHistoryRefund: '返金',
+  manageHistoryKind: '内容',
+  manageHistoryDocument: '請求書 / クレジットノート',
   manageHistoryReceipt: '領収書',
   receiptPageTitle: '領収書 {reference}',
   receiptPrint: '印刷または PDF で保存',

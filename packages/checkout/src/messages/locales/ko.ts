@@ -198,6 +198,8 @@ export const ko: CheckoutMessages = {
   manageHistoryPurchase: '구매',
   manageHistoryRenewal: '갱신',
   manageHistoryRefund: '환불',
+  manageHistoryKind: '내역',
+  manageHistoryDocument: '청구서 / 대변표',
   manageHistoryReceipt: '영수증',
   receiptPageTitle: '영수증 {reference}',
   receiptPrint: '인쇄 또는 PDF로 저장',

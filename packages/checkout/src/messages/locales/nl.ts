@@ -209,6 +209,8 @@ export const nl: CheckoutMessages = {
   manageHistoryPurchase: 'Aankoop',
   manageHistoryRenewal: 'Verlenging',
   manageHistoryRefund: 'Terugbetaling',
+  manageHistoryKind: 'Omschrijving',
+  manageHistoryDocument: 'Factuur / creditnota',
   manageHistoryReceipt: 'Bon',
   receiptPageTitle: 'Betaalbewijs {reference}',
   receiptPrint: 'Afdrukken of opslaan als pdf',

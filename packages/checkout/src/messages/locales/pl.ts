@@ -212,6 +212,8 @@ export const pl: CheckoutMessages = {
   manageHistoryPurchase: 'Zakup',
   manageHistoryRenewal: 'Odnowienie',
   manageHistoryRefund: 'Zwrot',
+  manageHistoryKind: 'Opis',
+  manageHistoryDocument: 'Faktura / korekta',
   manageHistoryReceipt: 'Potwierdzenie',
   receiptPageTitle: 'Potwierdzenie {reference}',
   receiptPrint: 'Drukuj lub zapisz jako PDF',

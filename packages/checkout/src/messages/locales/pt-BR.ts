@@ -206,6 +206,8 @@ export const ptBR: CheckoutMessages = {
   manageHistoryPurchase: 'Compra',
   manageHistoryRenewal: 'Renovação',
   manageHistoryRefund: 'Reembolso',
+  manageHistoryKind: 'Descrição',
+  manageHistoryDocument: 'Fatura / nota de crédito',
   manageHistoryReceipt: 'Recibo',
   receiptPageTitle: 'Recibo {reference}',
   receiptPrint: 'Imprimir ou salvar em PDF',

@@ -206,6 +206,8 @@ export const sv: CheckoutMessages = {
   manageHistoryPurchase: 'Köp',
   manageHistoryRenewal: 'Förnyelse',
   manageHistoryRefund: 'Återbetalning',
+  manageHistoryKind: 'Beskrivning',
+  manageHistoryDocument: 'Faktura / kreditnota',
   manageHistoryReceipt: 'Kvitto',
   receiptPageTitle: 'Kvitto {reference}',
   receiptPrint: 'Skriv ut eller spara som PDF',

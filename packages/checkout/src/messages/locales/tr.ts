@@ -202,6 +202,8 @@ export const tr: CheckoutMessages = {
   manageHistoryPurchase: 'Satın alma',
   manageHistoryRenewal: 'Yenileme',
   manageHistoryRefund: 'İade',
+  manageHistoryKind: 'Açıklama',
+  manageHistoryDocument: 'Fatura / iade faturası',
   manageHistoryReceipt: 'Makbuz',
   receiptPageTitle: 'Makbuz {reference}',
   receiptPrint: 'Yazdır veya PDF olarak kaydet',
