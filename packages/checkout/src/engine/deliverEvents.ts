@@ -37,8 +37,25 @@ export interface DeliveryContext extends Pick<Guards, 'fromStore'> {
 
 /** Deliveries taken per channel and pass. */
 const BATCH = 50;
-/** Longer than any attempt (the webhook's 10 s, an SMTP conversation), so none is taken twice. */
-const DELIVERY_LEASE_MS = 2 * 60_000;
+/**
+ * How long one attempt may take: the webhook's timeout, or an SMTP conversation's
+ * (receiptEmails.ts gives nodemailer 10 s per step). An in-process handler cannot be cut
+ * short; one that runs longer may be run again by another process (handlers are called at
+ * least once).
+ */
+export const SMTP_ATTEMPT_MS = 10_000;
+/**
+ * How long a claim holds a delivery: short, so the deliveries of a process killed while it
+ * held them go out within half a minute of another process (or the same one, restarted)
+ * running (issue 24.5), and long enough for two attempts. A process sends a claimed delivery
+ * only while more than one attempt's time is left of the claim (see {@link deliverEvents}),
+ * so no delivery is sent by two processes at once.
+ */
+export function deliveryLeaseMs(attemptMs: number): number {
+  return Math.max(25_000, 2 * attemptMs + 5_000);
+}
+/** Room left in a claim, beyond the attempt itself, before the next delivery is started. */
+const LEASE_MARGIN_MS = 2_000;
 
 /** The channels this engine serves, with how it delivers on each. */
 function channelsOf(
@@ -74,11 +91,22 @@ export function servedChannels(ctx: DeliveryContext): EventChannel[] {
 export async function deliverEvents(ctx: DeliveryContext): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
   for (const [channel, send] of channelsOf(ctx)) {
-    for (;;) {
+    const attemptMs =
+      channel === 'webhook' && ctx.webhook ? ctx.webhook.timeoutMs : SMTP_ATTEMPT_MS;
+    const leaseMs = deliveryLeaseMs(attemptMs);
+    let claimsRanOut = false;
+    while (!claimsRanOut) {
+      const claimedAt = Date.now();
       const deliveries = await ctx.fromStore('claimEventDeliveries', { channel }, () =>
-        ctx.store.claimEventDeliveries(channel, BATCH, DELIVERY_LEASE_MS),
+        ctx.store.claimEventDeliveries(channel, BATCH, leaseMs),
       );
       for (const { event, attempts } of deliveries) {
+        // A delivery whose claim could run out during its attempt is left to its claim's end
+        // (this process's next pass, or another's): sending it now could race another sender.
+        if (Date.now() - claimedAt + attemptMs + LEASE_MARGIN_MS > leaseMs) {
+          claimsRanOut = true;
+          break;
+        }
         const labels = { 'plankit.channel': channel, 'plankit.event_type': event.type };
         const result = await inSpan(
           'plankit.event.deliver',

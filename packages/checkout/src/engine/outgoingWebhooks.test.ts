@@ -14,6 +14,7 @@ import {
   visitor,
 } from '../test-utils/engineHarness.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-utils/webhookReceiver.js';
+import { deliveryLeaseMs } from './deliverEvents.js';
 import { DELIVERY_RETRY_SCHEDULE_MS } from './retrySchedule.js';
 
 describe.each(databases)('outgoing webhooks, on $name', (database) => {
@@ -129,20 +130,52 @@ describe.each(databases)('outgoing webhooks, on $name', (database) => {
     expect(rows[0]?.error).toBe('no answer within 200 ms');
   });
 
-  it('an engine closed between commit and delivery: the next one delivers it, once', async () => {
+  it('a host killed holding deliveries: another delivers them within 30 s, each once', async () => {
     const first = h.setup({ webhook: webhook() });
     expectRedirect(await first.engine.submitPlanStep(h.post(), visitor));
-    // It took the delivery and died before sending (its lease runs out)…
-    const taken = await h.store.claimEventDeliveries('webhook', 10, 2 * 60_000);
+    // It claimed the deliveries as an engine does, and died before sending them…
+    const taken = await h.store.claimEventDeliveries('webhook', 10, deliveryLeaseMs(10_000));
     expect(taken).toHaveLength(2);
     await first.engine.stop();
-    // …a restarted host delivers after the lease, each event once.
+    // …another host (or the same, restarted) leaves them while the claim holds, and sends
+    // them once it ran out: 25 s after the claim (issue 24.5: within 30 s).
     const second = h.setup({ webhook: webhook() });
     expect(await second.engine.deliverEvents()).toMatchObject({ delivered: 0 });
-    await h.advance(2 * 60_000);
+    await h.advance(20_000);
+    expect(await second.engine.deliverEvents()).toMatchObject({ delivered: 0 });
+    await h.advance(5_000);
     expect(await second.engine.deliverEvents()).toMatchObject({ delivered: 2 });
     expect(await second.engine.deliverEvents()).toMatchObject({ delivered: 0 });
     expect(receiver.received.filter((d) => d.type === 'order.paid')).toHaveLength(1);
+  });
+
+  it('sends a claimed delivery only while an attempt still fits in its claim', async () => {
+    const { engine } = h.setup();
+    const seen: string[] = [];
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      // The first handler call takes 15 s of the 25 s claim: the second event would not be
+      // done before the claim ends, so it waits for a later pass.
+      engine.on('order.paid', (event) => {
+        seen.push(event.type);
+        now += 15_000;
+      });
+      engine.on('subscription.created', (event) => {
+        seen.push(event.type);
+      });
+      expectRedirect(await engine.submitPlanStep(h.post(), visitor));
+      expect(await engine.deliverEvents()).toMatchObject({ delivered: 1 });
+      expect(seen).toEqual(['order.paid']);
+      // Still claimed by this pass: nobody sends it before the claim ends…
+      expect(await engine.deliverEvents()).toMatchObject({ delivered: 0 });
+      await h.advance(deliveryLeaseMs(10_000));
+      // …then it goes, once.
+      expect(await engine.deliverEvents()).toMatchObject({ delivered: 1 });
+      expect(seen).toEqual(['order.paid', 'subscription.created']);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it.runIf(database.postgres)(

@@ -18,6 +18,7 @@ import { formatDate } from '../messages/intlFormats.js';
 import { messagesFor as shippedMessagesFor } from '../messages/messagesFor.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
+import { SMTP_ATTEMPT_MS } from './deliverEvents.js';
 import { render } from './emailLayout.js';
 import type { EventMailer } from './engineContext.js';
 import { buildLinksEmail } from './linksEmail.js';
@@ -221,9 +222,27 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
   }
 }
 
+/**
+ * The SMTP URL with nodemailer's timeouts bounded (each step of the conversation at most
+ * `SMTP_ATTEMPT_MS`), unless the URL sets its own: an email's attempt must end within its
+ * claim on the delivery (deliverEvents.ts). nodemailer reads options from the URL's query.
+ */
+function withTimeouts(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
+      if (!url.searchParams.has(name)) url.searchParams.set(name, String(SMTP_ATTEMPT_MS));
+    }
+    return url.toString();
+  } catch {
+    // Not a URL nodemailer could read either: it reports it when it sends.
+    return smtpUrl;
+  }
+}
+
 /** Sends the buyer's emails through SMTP. */
 export function createMailer(options: MailerOptions): EventMailer & { close(): void } {
-  const transport = options.transport ?? createTransport(options.smtpUrl);
+  const transport = options.transport ?? createTransport(withTimeouts(options.smtpUrl));
   return {
     async send(event): Promise<SendResult> {
       const email = buildEmail(options, event);
