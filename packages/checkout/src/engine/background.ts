@@ -29,16 +29,40 @@ export function createBackgroundWork(
 ): BackgroundWork {
   let timer: ReturnType<typeof setInterval> | null = null;
   let deliveryTimer: ReturnType<typeof setInterval> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let delivering: Promise<void> | null = null;
+  /** A wake-up came during a pass: what it announced may have missed that pass's claims. */
+  let deliverAgain = false;
+  let unwatch: (() => Promise<void>) | null = null;
+  let stopped = true;
+
+  /** Wakes the deliveries when this process's soonest retry is due. */
+  const wakeForRetry = (inMs: number | null) => {
+    if (inMs === null || stopped) return;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void deliverOnce();
+    }, inMs + 50);
+    retryTimer.unref?.();
+  };
 
   // Events go out on their own, shorter timer: a webhook's first retry is due within
-  // seconds, while the sweeps run every minute.
-  const deliverOnce = () => {
-    delivering ??= (async () => {
+  // seconds, while the sweeps run every minute. Where the store announces new events
+  // (LISTEN/NOTIFY on PostgreSQL and PGlite), they go out as soon as they commit.
+  const deliverOnce = (): Promise<void> => {
+    if (delivering) {
+      deliverAgain = true;
+      return delivering;
+    }
+    delivering = (async () => {
       try {
         await registerChannels();
-        await deliverEvents(ctx);
+        do {
+          deliverAgain = false;
+          wakeForRetry((await deliverEvents(ctx)).nextRetryInMs);
+        } while (deliverAgain && !stopped);
       } catch (error) {
         ctx.logger.error('[plankit] event delivery pass failed', { error: describeError(error) });
       }
@@ -47,6 +71,32 @@ export function createBackgroundWork(
     });
     return delivering;
   };
+
+  /** Delivery ticks while the store announces events: a safety net, not the way they go. */
+  const WATCHED_DELIVERY_INTERVAL_MS = 20_000;
+
+  /** Listens for committed events; falls back to the short timer when the store cannot. */
+  async function watch(): Promise<void> {
+    if (!ctx.store.watchEvents) return;
+    try {
+      const stop = await ctx.store.watchEvents(() => void deliverOnce());
+      if (stopped) {
+        await stop();
+        return;
+      }
+      unwatch = stop;
+      if (deliveryTimer) clearInterval(deliveryTimer);
+      deliveryTimer = setInterval(
+        () => void deliverOnce(),
+        Math.max(ctx.deliveryIntervalMs, WATCHED_DELIVERY_INTERVAL_MS),
+      );
+      deliveryTimer.unref?.();
+    } catch (error) {
+      ctx.logger.warn('[plankit] cannot listen for new events; delivering on the timer', {
+        error: describeError(error),
+      });
+    }
+  }
 
   async function pass(): Promise<void> {
     try {
@@ -83,20 +133,28 @@ export function createBackgroundWork(
   return {
     start() {
       if (timer) return;
+      stopped = false;
       timer = setInterval(() => void runOnce(), ctx.sweepIntervalMs);
       timer.unref?.();
       deliveryTimer = setInterval(() => void deliverOnce(), ctx.deliveryIntervalMs);
       deliveryTimer.unref?.();
+      void watch();
       void ctx
         .fromStore('setActiveProvider', {}, () => ctx.store.setActiveProvider(ctx.provider.id))
         .catch(() => {})
         .then(runOnce);
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       if (deliveryTimer) clearInterval(deliveryTimer);
+      if (retryTimer) clearTimeout(retryTimer);
       timer = null;
       deliveryTimer = null;
+      retryTimer = null;
+      const stopWatching = unwatch;
+      unwatch = null;
+      await stopWatching?.();
       await running;
       await delivering;
     },

@@ -22,6 +22,8 @@ export interface DeliveryReport {
   retrying: number;
   /** Failed attempts after the last retry: given up. */
   failed: number;
+  /** In how many ms the soonest retry of this pass is due; null when none was scheduled. */
+  nextRetryInMs: number | null;
 }
 
 /** What delivering needs: the engine's context, or the CLI's (`plankit webhooks replay`). */
@@ -89,7 +91,7 @@ export function servedChannels(ctx: DeliveryContext): EventChannel[] {
  * (retrySchedule.ts); it never stops the others.
  */
 export async function deliverEvents(ctx: DeliveryContext): Promise<DeliveryReport> {
-  const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
+  const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0, nextRetryInMs: null };
   for (const [channel, send] of channelsOf(ctx)) {
     const attemptMs =
       channel === 'webhook' && ctx.webhook ? ctx.webhook.timeoutMs : SMTP_ATTEMPT_MS;
@@ -133,7 +135,10 @@ export async function deliverEvents(ctx: DeliveryContext): Promise<DeliveryRepor
         const retryInMs = result.ok ? null : retryDelayMs(attempts + 1);
         if (result.ok) report.delivered++;
         else if (retryInMs === null) report.failed++;
-        else report.retrying++;
+        else {
+          report.retrying++;
+          report.nextRetryInMs = Math.min(report.nextRetryInMs ?? retryInMs, retryInMs);
+        }
         if (!result.ok) {
           ctx.logger.warn('[plankit] event delivery failed', {
             channel,

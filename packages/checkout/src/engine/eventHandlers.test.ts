@@ -29,7 +29,12 @@ describe.each(databases)('engine.on, on $name', (database) => {
       ['order.paid', (await h.store.getSessionRecord(sessionId))?.order?.id],
     ]);
     // Delivered: never again.
-    expect(await engine.deliverEvents()).toEqual({ delivered: 0, retrying: 0, failed: 0 });
+    expect(await engine.deliverEvents()).toEqual({
+      delivered: 0,
+      retrying: 0,
+      failed: 0,
+      nextRetryInMs: null,
+    });
     expect(seen).toHaveLength(1);
   });
 

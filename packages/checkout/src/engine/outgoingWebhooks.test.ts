@@ -130,6 +130,28 @@ describe.each(databases)('outgoing webhooks, on $name', (database) => {
     expect(rows[0]?.error).toBe('no answer within 200 ms');
   });
 
+  it('a started engine sends a committed event at once, not at its next tick', async () => {
+    // Ticks a minute apart: only the store's announcement (LISTEN/NOTIFY) can send it sooner.
+    const { engine } = h.setup({
+      webhook: webhook(),
+      deliveryIntervalMs: 60_000,
+      sweepIntervalMs: 60_000,
+    });
+    engine.start();
+    try {
+      // The start's first pass is done once the provider is recorded and the sweeps ran.
+      await vi.waitFor(async () => expect(await h.store.activeProvider()).toBe('test'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expectRedirect(await engine.submitPlanStep(h.post(), visitor));
+      await vi.waitFor(() => expect(receiver.received.map((d) => d.type)).toContain('order.paid'), {
+        timeout: 5_000,
+        interval: 20,
+      });
+    } finally {
+      await engine.stop();
+    }
+  });
+
   it('a host killed holding deliveries: another delivers them within 30 s, each once', async () => {
     const first = h.setup({ webhook: webhook() });
     expectRedirect(await first.engine.submitPlanStep(h.post(), visitor));

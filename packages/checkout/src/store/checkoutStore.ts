@@ -38,6 +38,13 @@ import type {
 export interface CheckoutStore {
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
+  /**
+   * Calls `onWritten` soon after a transaction that wrote events commits (in any process on
+   * the same database), and after the watch was lost and made again (events written
+   * meanwhile were not announced). Resolves with a function that stops watching. Optional:
+   * without it the engine looks for due deliveries on its timer only.
+   */
+  watchEvents?(onWritten: () => void): Promise<() => Promise<void>>;
   readonly clock: StoreClock;
   /**
    * Creates the session under its idempotency key and starts its first payment attempt,

@@ -95,6 +95,14 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
       assertLocked();
       return db.transaction((tx) => fn({ query: queryOn(tx, true) }));
     },
+    // One process owns the folder, so nothing is missed: no reconnects to report.
+    async listen(channel, onNotify) {
+      assertLocked();
+      const stop = await db.listen(channel, onNotify);
+      return async () => {
+        await stop().catch(() => {});
+      };
+    },
     async close() {
       // The lock is released only after PGlite has flushed and closed its files.
       try {

@@ -1,4 +1,5 @@
 import { loadPg } from './loadDriver.js';
+import { listenOnPostgres } from './postgresListener.js';
 import { createStatementNames, runNamed } from './preparedStatements.js';
 import { StoreUnavailableError } from './storeErrors.js';
 import type { SqlClient, SqlQueryable } from './types.js';
@@ -84,7 +85,7 @@ export function toStoreError(error: unknown): unknown {
 export async function createPostgresClient(options: PostgresClientOptions): Promise<SqlClient> {
   // Imported lazily so that a consumer running on PGlite only need not install `pg`
   // (it is an optional peer dependency).
-  const { Pool } = await loadPg();
+  const { Pool, Client } = await loadPg();
   const statementTimeoutMs =
     options.statementTimeoutMs ?? DEFAULT_POSTGRES_TIMEOUTS.statementTimeoutMs;
   const pool = new Pool({
@@ -153,5 +154,16 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
       }
     },
     close: () => pool.end(),
+    listen: (channel, onNotify, onReconnect) =>
+      listenOnPostgres(
+        {
+          Client,
+          connectionString: options.connectionString,
+          connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_POSTGRES_TIMEOUTS.connectTimeoutMs,
+        },
+        channel,
+        onNotify,
+        onReconnect,
+      ),
   };
 }

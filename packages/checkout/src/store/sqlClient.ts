@@ -12,6 +12,18 @@ export interface SqlClient {
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
   /** Releases connections or closes the embedded database. */
   close(): Promise<void>;
+  /**
+   * Listens on a `NOTIFY` channel: `onNotify` with each notification's payload, and
+   * `onReconnect` after the listening connection was lost and made again (notifications
+   * sent meanwhile are gone: look for what was missed). Resolves with a function that stops
+   * listening. A client without it (a connection pooler in transaction mode cannot keep a
+   * session's LISTEN) leaves the engine to its timers.
+   */
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 /** What a transaction body may call. */

@@ -45,6 +45,19 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     ...providerMethods(client, t),
     ...outboxMethods(client, t),
     ...retentionMethods(client, t),
+    ...(client.listen
+      ? {
+          // emit_event notifies with the schema's name (migration 12).
+          watchEvents: (onWritten: () => void) =>
+            client.listen?.(
+              'plankit_events',
+              (payload) => {
+                if (payload === schema) onWritten();
+              },
+              onWritten,
+            ) ?? Promise.resolve(async () => {}),
+        }
+      : {}),
     close() {
       return client.close();
     },

@@ -102,6 +102,10 @@ export const migration012: Migration = {
           SELECT event_id, c.channel, at FROM event_channels c
           WHERE c.channel <> 'email'
             OR EXISTS (SELECT 1 FROM email_event_types t WHERE t.type = event_type);
+        -- Wakes the engines listening (issue 24.1) once the transaction commits; the
+        -- payload names the store's schema, so stores sharing a database keep apart.
+        -- Postgres sends one notification per transaction for the same payload.
+        PERFORM pg_notify('plankit_events', current_schema());
       END
       $$`,
     // The merchant's lists (issue 22.6: plankit orders / subscriptions, engine.listOrders):
@@ -116,7 +120,7 @@ export const migration012: Migration = {
       id bigserial PRIMARY KEY,
       client_key text,
       email_key text NOT NULL,
-      at timestamptz NOT NULL
+      at timestamptz(3) NOT NULL
     )`,
     'CREATE INDEX link_requests_client_at_idx ON link_requests (client_key, at)',
     'CREATE INDEX link_requests_email_at_idx ON link_requests (email_key, at)',
