@@ -57,6 +57,9 @@ export async function getReceiptView(
       address: ctx.merchantAddress?.split(/\r?\n|\s*;\s*/).filter(Boolean) ?? [],
     },
     manageUrl,
+    invoiceUrl: order.invoiceNumber
+      ? ctx.routes.invoice(signLink(ctx.secret, 'receipt', order.id))
+      : null,
   };
 }
 

@@ -19,6 +19,7 @@ import { messagesFor as shippedMessagesFor } from '../messages/messagesFor.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { EventMailer } from './engineContext.js';
+import type { InvoicePdf } from './invoicePdfs.js';
 import type { SendResult } from './outgoingWebhooks.js';
 import { signLink } from './signedLinks.js';
 
@@ -35,6 +36,11 @@ export interface MailerOptions {
   planOf(planId: string): Plan | undefined;
   /** The emails' text in a checkout's language (overrides of the English catalog). */
   messagesFor?: ((locale: string) => Partial<CheckoutMessages> | undefined) | null;
+  /**
+   * The invoice of an order (invoicePdfs.ts): attached to the receipt of a paid order with
+   * an invoice number. A failure to draw it fails the delivery, which is tried again.
+   */
+  invoiceOf?: ((orderId: string) => Promise<InvoicePdf | null>) | null;
   /** For tests: a transport of nodemailer's own instead of the SMTP URL. */
   transport?: Transporter;
 }
@@ -262,6 +268,25 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
   }
 }
 
+/** The invoice a receipt carries: a paid order's (a checkout's or a renewal's) with a number. */
+async function invoiceAttachment(options: MailerOptions, event: CheckoutEvent) {
+  const order =
+    event.type === 'order.paid'
+      ? event.data
+      : event.type === 'subscription.renewed'
+        ? event.data.order
+        : null;
+  if (!order?.invoiceNumber || !options.invoiceOf) return null;
+  const invoice = await options.invoiceOf(order.id);
+  return invoice
+    ? {
+        filename: invoice.filename,
+        content: Buffer.from(invoice.pdf),
+        contentType: 'application/pdf',
+      }
+    : null;
+}
+
 /** Sends the buyer's emails through SMTP. */
 export function createMailer(options: MailerOptions): EventMailer & { close(): void } {
   const transport = options.transport ?? createTransport(options.smtpUrl);
@@ -269,9 +294,11 @@ export function createMailer(options: MailerOptions): EventMailer & { close(): v
     async send(event): Promise<SendResult> {
       const email = buildEmail(options, event);
       if (!email) return { ok: true };
+      const invoice = await invoiceAttachment(options, event);
       const info = await transport.sendMail({
         from: options.from,
         ...email,
+        ...(invoice ? { attachments: [invoice] } : {}),
         messageId: `<${event.id}@plankit>`,
       });
       const rejected = (info.rejected ?? []).length > 0;

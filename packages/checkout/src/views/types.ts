@@ -104,6 +104,8 @@ export type ReceiptPageView =
       merchant: { name: string; address: string[]; vatId: string | null };
       /** The subscription's manage page (signed), when there is a subscription. */
       manageUrl: string | null;
+      /** The invoice as PDF (signed, `routes.invoice`), when the order has an invoice number. */
+      invoiceUrl?: string | null;
     }
   | { status: 'not_found' };
 
