@@ -11,6 +11,7 @@ export {
   createCheckoutEngine,
   type DeliveryReport,
   type EventHandler,
+  type InvoicePdfView,
   type ReconcileReport,
   type RefundRequest,
   type RefundResult,
@@ -53,6 +54,12 @@ export {
   type SubscriptionData,
   type SubscriptionRenewedData,
 } from './events/types.js';
+export {
+  type InvoiceMerchant,
+  type RenderInvoiceInput,
+  renderCreditNotePdf,
+  renderInvoicePdf,
+} from './invoices/renderInvoicePdf.js';
 export {
   canTransition,
   LifecycleError,
