@@ -6,7 +6,6 @@
 // Japanese, Chinese or Korean; without them such an invoice falls back to English
 // (`invoiceLocaleOf`), and CJK text a buyer typed draws blank.
 
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type Locale, shippedLocaleOf } from '../messages/locales.js';
 
@@ -46,9 +45,11 @@ export function fontPath(key: FontKey): string | null {
   const [pkg, file] = FILES[key];
   let path: string | null = null;
   try {
-    // The name is a variable, so no bundler resolves it at build time: Node.js does, from here.
-    const require = createRequire(import.meta.url);
-    path = join(dirname(require.resolve(pkg)), '..', 'fonts', file);
+    // Node.js resolves it at run time, from this module. A bundler must not: Next.js's
+    // Turbopack turns `createRequire(import.meta.url).resolve(…)` into its own module ids,
+    // so `createRequire` comes through `process.getBuiltinModule`, which none analyses.
+    const { createRequire } = process.getBuiltinModule('node:module');
+    path = join(dirname(createRequire(import.meta.url).resolve(pkg)), '..', 'fonts', file);
   } catch {
     path = null;
   }
