@@ -2,6 +2,7 @@
 // from the start of the line (the left in English, the right in Arabic and Hebrew), and
 // every line is split into runs of one font and one direction (visualRuns.ts).
 
+import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { Locale } from '../messages/locales.js';
 import { boldOf, type FontKey, fontPath } from './invoiceFonts.js';
@@ -32,6 +33,17 @@ export interface InvoiceCanvas {
 
 const LINE_HEIGHT = 1.45;
 
+// The font files, read once per process (0.1–9 MB each; pdfkit embeds only the glyphs used).
+const bytesOf = new Map<string, Buffer>();
+const fontBytes = (path: string): Buffer => {
+  let bytes = bytesOf.get(path);
+  if (!bytes) {
+    bytes = readFileSync(path);
+    bytesOf.set(path, bytes);
+  }
+  return bytes;
+};
+
 /** A new invoice document: metadata set, fonts registered, nothing drawn yet. */
 export function createInvoiceCanvas(
   locale: Locale,
@@ -44,7 +56,7 @@ export function createInvoiceCanvas(
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
-    font: latin,
+    font: fontBytes(latin) as unknown as string,
     lang: locale,
     info: { Title: title, Producer: 'Plankit' },
     displayTitle: true,
@@ -58,9 +70,8 @@ export function createInvoiceCanvas(
 
   const registered = new Set<FontKey>();
   const use = (key: FontKey, size: number) => {
-    const path = fontPath(key) ?? latin;
     if (!registered.has(key)) {
-      doc.registerFont(key, path);
+      doc.registerFont(key, fontBytes(fontPath(key) ?? latin));
       registered.add(key);
     }
     doc.font(key).fontSize(size);
@@ -78,6 +89,8 @@ export function createInvoiceCanvas(
 
   // Greedy wrapping on the logical text: words are kept whole.
   const wrap = (text: string, width: number, size: number, bold: boolean, isolate: boolean) => {
+    // Most lines fit: one measurement.
+    if (widthOf(runsOf(text, bold, isolate), size) <= width) return [text];
     const lines: string[] = [];
     let line = '';
     for (const word of text.split(/(?<=\s)/)) {
