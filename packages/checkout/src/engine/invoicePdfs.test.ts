@@ -3,8 +3,11 @@
 // PostgreSQL.
 
 import {
+  DAY,
   databases,
   expectRedirect,
+  HOUR,
+  START,
   useEngineHarness,
   visitor,
 } from '../test-utils/engineHarness.js';
@@ -103,6 +106,22 @@ describe.each(databases)('invoices of real purchases, on $name', (database) => {
     ]) {
       expect(text).toContain(part);
     }
+  });
+
+  it('a renewal’s receipt carries the renewal’s own invoice', async () => {
+    const { engine, order } = await buy({ plan: 'pro' });
+    await engine.advanceTestClock(new Date(START.getTime() + 14 * DAY + HOUR));
+    await engine.deliverEvents();
+    const [mail] = smtp.messages;
+    expect(mail?.subject).toMatch(/renewed/);
+    const [file] = mail?.attachments ?? [];
+    const number = (file?.filename ?? '').replace(/\.pdf$/, '');
+    expect(number).toMatch(/^INV-\d{4}-\d{6}$/);
+    // Not the trial's order (it charged nothing and has no number): the renewal's.
+    expect(order.invoiceNumber).toBeNull();
+    const text = await readPdfText(new Uint8Array(file?.content ?? []));
+    expect(text).toContain(`Invoice number ${number}`);
+    expect(text).toContain('Pro 1 €29.00 €29.00 Monthly');
   });
 
   it('any other token finds nothing', async () => {

@@ -4,6 +4,7 @@
 // document every time, so nothing needs storing (issue 22.4).
 
 import { planTexts } from '../catalog/planTexts.js';
+import type { CheckoutEvent } from '../events/types.js';
 import { invoiceLocaleOf } from '../invoices/invoiceFonts.js';
 import { renderInvoicePdf } from '../invoices/renderInvoicePdf.js';
 import type { EngineContext } from './engineContext.js';
@@ -53,4 +54,29 @@ export async function getInvoicePdf(ctx: EngineContext, token: unknown): Promise
   if (!orderId || !UUID.test(orderId)) return { status: 'not_found' };
   const invoice = await invoicePdfOf(ctx, orderId);
   return invoice ? { status: 'found', ...invoice } : { status: 'not_found' };
+}
+
+/**
+ * The attachment a receipt email carries: the invoice of a paid order (a checkout's or a
+ * renewal's) with a number; null for every other email.
+ */
+export async function invoiceAttachment(
+  invoiceOf: ((orderId: string) => Promise<InvoicePdf | null>) | null | undefined,
+  event: CheckoutEvent,
+): Promise<{ filename: string; content: Buffer; contentType: string } | null> {
+  const order =
+    event.type === 'order.paid'
+      ? event.data
+      : event.type === 'subscription.renewed'
+        ? event.data.order
+        : null;
+  if (!order?.invoiceNumber || !invoiceOf) return null;
+  const invoice = await invoiceOf(order.id);
+  return invoice
+    ? {
+        filename: invoice.filename,
+        content: Buffer.from(invoice.pdf),
+        contentType: 'application/pdf',
+      }
+    : null;
 }

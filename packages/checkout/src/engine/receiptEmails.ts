@@ -19,7 +19,7 @@ import { messagesFor as shippedMessagesFor } from '../messages/messagesFor.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { EventMailer } from './engineContext.js';
-import type { InvoicePdf } from './invoicePdfs.js';
+import { type InvoicePdf, invoiceAttachment } from './invoicePdfs.js';
 import type { SendResult } from './outgoingWebhooks.js';
 import { signLink } from './signedLinks.js';
 
@@ -268,25 +268,6 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
   }
 }
 
-/** The invoice a receipt carries: a paid order's (a checkout's or a renewal's) with a number. */
-async function invoiceAttachment(options: MailerOptions, event: CheckoutEvent) {
-  const order =
-    event.type === 'order.paid'
-      ? event.data
-      : event.type === 'subscription.renewed'
-        ? event.data.order
-        : null;
-  if (!order?.invoiceNumber || !options.invoiceOf) return null;
-  const invoice = await options.invoiceOf(order.id);
-  return invoice
-    ? {
-        filename: invoice.filename,
-        content: Buffer.from(invoice.pdf),
-        contentType: 'application/pdf',
-      }
-    : null;
-}
-
 /** Sends the buyer's emails through SMTP. */
 export function createMailer(options: MailerOptions): EventMailer & { close(): void } {
   const transport = options.transport ?? createTransport(options.smtpUrl);
@@ -294,7 +275,7 @@ export function createMailer(options: MailerOptions): EventMailer & { close(): v
     async send(event): Promise<SendResult> {
       const email = buildEmail(options, event);
       if (!email) return { ok: true };
-      const invoice = await invoiceAttachment(options, event);
+      const invoice = await invoiceAttachment(options.invoiceOf, event);
       const info = await transport.sendMail({
         from: options.from,
         ...email,

@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { ConfigurationError } from '../errors/errors.js';
 import type { Locale } from '../messages/locales.js';
 import { boldOf, type FontKey, fontPath } from './invoiceFonts.js';
 import { type VisualRun, visualRuns } from './visualRuns.js';
@@ -51,7 +52,14 @@ export function createInvoiceCanvas(
   title: string,
 ): InvoiceCanvas {
   const latin = fontPath('latin');
-  if (!latin) throw new Error('The invoice font @embedpdf/fonts-latin is not installed.');
+  if (!latin) {
+    throw new ConfigurationError('renderInvoicePdf', [
+      {
+        path: '@embedpdf/fonts-latin',
+        message: 'is not installed, or this runtime cannot read it',
+      },
+    ]);
+  }
   // The default font is our own: pdfkit's built-in Helvetica reads files next to its module.
   const doc = new PDFDocument({
     size: 'A4',

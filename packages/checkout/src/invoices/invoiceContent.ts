@@ -4,6 +4,7 @@
 // quote (a renewal repeats the checkout's amounts and rate).
 
 import { countryNameIn } from '../catalog/countryNames.js';
+import { InvalidArgumentError } from '../errors/errors.js';
 import type { CompiledMessages } from '../messages/CheckoutMessages.js';
 import { formatMessage, type MessageValues } from '../messages/formatMessage.js';
 import { formatDate, numberFormat } from '../messages/intlFormats.js';
@@ -104,7 +105,9 @@ function parts(input: ContentInput) {
 /** The text of an order's invoice. Throws when the order has no invoice number. */
 export function invoiceContent(input: ContentInput): InvoiceContent {
   const { order } = input.record;
-  if (!order.invoiceNumber) throw new Error(`Order ${order.reference} has no invoice number.`);
+  if (!order.invoiceNumber) {
+    throw new InvalidArgumentError(`Order ${order.reference} has no invoice number.`);
+  }
   const { t, m, money, seller, buyer, columns, rateBasisPoints, reverseCharge, notes } =
     parts(input);
   const net = order.total - order.tax;
@@ -155,7 +158,7 @@ export function invoiceContent(input: ContentInput): InvoiceContent {
 export function creditNoteContent(input: ContentInput, refund: Refund): InvoiceContent {
   const { order } = input.record;
   if (!refund.creditNoteNumber) {
-    throw new Error(`Refund ${refund.id} has no credit note number.`);
+    throw new InvalidArgumentError(`Refund ${refund.id} has no credit note number.`);
   }
   const { t, m, money, seller, buyer, columns, rateBasisPoints, reverseCharge, notes } =
     parts(input);

@@ -57,7 +57,7 @@ async function render(
 /**
  * An order's invoice as a PDF: seller, buyer (company, address, VAT ID), the plan's line,
  * tax per rate, total, the reverse-charge note where it applies, number and date.
- * Throws an `Error` when the order has no invoice number (nothing was charged).
+ * Throws an `InvalidArgumentError` when the order has no invoice number (nothing was charged).
  */
 export function renderInvoicePdf(input: RenderInvoiceInput): Promise<Uint8Array> {
   return render(input, invoiceContent);
@@ -65,7 +65,8 @@ export function renderInvoicePdf(input: RenderInvoiceInput): Promise<Uint8Array>
 
 /**
  * A refund's credit note as a PDF, numbered from the invoices' sequence and referring to
- * the order's invoice. Throws when the refund has no credit note number (not succeeded).
+ * the order's invoice. Throws an `InvalidArgumentError` when the refund has no credit note
+ * number (it has not succeeded).
  */
 export function renderCreditNotePdf(
   input: RenderInvoiceInput & { refund: Refund },
