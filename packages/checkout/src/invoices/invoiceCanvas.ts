@@ -33,6 +33,8 @@ export interface InvoiceCanvas {
 }
 
 const LINE_HEIGHT = 1.45;
+const BREAK_AFTER =
+  /(?<=[\s\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF])/;
 
 // The font files, read once per process (0.1–9 MB each; pdfkit embeds only the glyphs used).
 const bytesOf = new Map<string, Buffer>();
@@ -95,13 +97,14 @@ export function createInvoiceCanvas(
       return sum + doc.widthOfString(run.text);
     }, 0);
 
-  // Greedy wrapping on the logical text: words are kept whole.
+  // Greedy wrapping on the logical text: words are kept whole; Chinese, Japanese and Korean
+  // text, written without spaces, may break after any character.
   const wrap = (text: string, width: number, size: number, bold: boolean, isolate: boolean) => {
     // Most lines fit: one measurement.
     if (widthOf(runsOf(text, bold, isolate), size) <= width) return [text];
     const lines: string[] = [];
     let line = '';
-    for (const word of text.split(/(?<=\s)/)) {
+    for (const word of text.split(BREAK_AFTER)) {
       const candidate = line + word;
       if (line !== '' && widthOf(runsOf(candidate.trimEnd(), bold, isolate), size) > width) {
         lines.push(line.trimEnd());

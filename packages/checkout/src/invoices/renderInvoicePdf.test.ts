@@ -1,6 +1,7 @@
 // Invoices and credit notes drawn as PDF and read back with unpdf (pdf.js), as a buyer's
 // PDF reader or an accountant's import would read them.
 
+import { getDocumentProxy } from 'unpdf';
 import { makeOrderRecord, makeRefund } from '../test-utils/invoiceFixtures.js';
 import { plain, readPdfText } from '../test-utils/readPdf.js';
 import { invoiceLocaleOf } from './invoiceFonts.js';
@@ -174,5 +175,40 @@ describe('a credit note as PDF', () => {
         merchant,
       }),
     ).rejects.toThrow('has no credit note number');
+  });
+});
+
+describe('long text on an invoice', () => {
+  it('wraps a long company name, in Latin and in Japanese, within the page', async () => {
+    const company =
+      'Société Internationale de Développement Logiciel et de Services Numériques SAS';
+    const kanji = '株式会社国際ソフトウェア開発研究所東京本社営業部第一課システム統括管理室';
+    for (const [locale, name] of [
+      ['en', company],
+      ['ja', kanji],
+    ] as const) {
+      const record = makeOrderRecord({ business: true, locale });
+      if (record.order.business) record.order.business.company = name;
+      const bytes = await renderInvoicePdf({ record, merchant });
+      const pdf = await getDocumentProxy(bytes.slice());
+      const page = await pdf.getPage(1);
+      const { items } = await page.getTextContent();
+      const right = Math.max(
+        ...items.map((item) => ('transform' in item ? item.transform[4] + item.width : 0)),
+      );
+      // A4 is 595 pt wide, with a 50 pt margin.
+      expect(right).toBeLessThanOrEqual(546);
+      expect(plain(items.map((item) => ('str' in item ? item.str : '')).join(''))).toContain(
+        name.slice(-6),
+      );
+    }
+  });
+
+  it('names the PDF after its number', async () => {
+    const pdf = await getDocumentProxy(
+      (await renderInvoicePdf({ record: makeOrderRecord(), merchant })).slice(),
+    );
+    const { info } = await pdf.getMetadata();
+    expect(info).toMatchObject({ Title: 'Invoice INV-2026-000042' });
   });
 });

@@ -49,7 +49,9 @@ async function render(
     messages,
     planName: input.planName ?? null,
   });
-  const canvas = createInvoiceCanvas(locale, directionOf(locale), text.title);
+  // The document's title in a reader's window: "Invoice INV-2026-000042".
+  const number = text.meta[0]?.[1] ?? '';
+  const canvas = createInvoiceCanvas(locale, directionOf(locale), `${text.title} ${number}`.trim());
   drawInvoice(canvas, text);
   return canvas.end();
 }
