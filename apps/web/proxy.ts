@@ -171,6 +171,7 @@ function isKnownPage(pathname: string): boolean {
   if (pathname === '/' || pathname === '/fallback') return true;
   if (staticPagePaths().has(pathname)) return true;
   if (/^\/(?:receipts|subscriptions)\/[^/]+$/.test(pathname)) return true;
+  if (/^\/receipts\/[^/]+\/invoice\.pdf$/.test(pathname)) return true;
   const match = routes.match(pathname);
   if (match?.step === 'finish') return true;
   if (match?.step !== 'plan') return false;

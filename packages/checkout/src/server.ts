@@ -11,6 +11,7 @@ export {
   createCheckoutEngine,
   type DeliveryReport,
   type EventHandler,
+  type InvoicePdfView,
   type OrderQuery,
   type ReconcileReport,
   type RefundRequest,
@@ -55,6 +56,12 @@ export {
   type SubscriptionData,
   type SubscriptionRenewedData,
 } from './events/types.js';
+export {
+  type InvoiceMerchant,
+  type RenderInvoiceInput,
+  renderCreditNotePdf,
+  renderInvoicePdf,
+} from './invoices/renderInvoicePdf.js';
 export {
   canTransition,
   LifecycleError,

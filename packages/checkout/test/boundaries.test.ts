@@ -60,7 +60,7 @@ describe('"use client" in the built files', () => {
 describe('the server side: dist/server.js, engine, store and providers', () => {
   const serverEntries = [
     join(distDir, 'server.js'),
-    ...distJs.filter((file) => /^(engine|store|providers)\//.test(distPath(file))),
+    ...distJs.filter((file) => /^(engine|store|providers|invoices)\//.test(distPath(file))),
   ];
 
   it.each(serverEntries.map((file) => [distPath(file), file]))(
@@ -85,6 +85,8 @@ describe('the client side: dist/index.js and every component', () => {
   const serverOnly = (specifier: string) =>
     specifier.startsWith('node:') ||
     isPackage(specifier, 'pg') ||
+    isPackage(specifier, 'pdfkit') ||
+    isPackage(specifier, 'bidi-js') ||
     isPackage(specifier, '@electric-sql/pglite');
 
   /**
@@ -97,6 +99,7 @@ describe('the client side: dist/index.js and every component', () => {
       (module) =>
         inFolder('store')(module) ||
         inFolder('providers')(module) ||
+        inFolder('invoices')(module) ||
         (inFolder('engine')(module) && (module.internal.length > 0 || module.external.length > 0)),
     );
 

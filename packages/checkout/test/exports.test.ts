@@ -119,6 +119,9 @@ const SERVER_EXPORTS = [
   'createViesVatIdChecker',
   'VIES_CHECK_URL',
   'withSalesTaxRates',
+  // invoices and credit notes as PDF (issue 22.4)
+  'renderInvoicePdf',
+  'renderCreditNotePdf',
 ];
 
 const TESTING_EXPORTS = [

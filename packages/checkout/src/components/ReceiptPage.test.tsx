@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { messagesFor } from '../messages/messagesFor.js';
 import { quote } from '../pricing/quote.js';
 import { makeCatalog } from '../test-utils/factories.js';
 import type { ReceiptPageView } from '../views/types.js';
@@ -142,5 +143,24 @@ describe('the printable receipt', () => {
     render(<ReceiptPage view={{ status: 'not_found' }} plansHref="/plans" />);
     expect(screen.getByRole('heading', { name: 'Link not valid' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to plans' })).toHaveAttribute('href', '/plans');
+  });
+
+  it('links the invoice PDF when the order has one, in the page’s language', () => {
+    const { unmount } = render(<ReceiptPage view={found} plansHref="/" locale="en" />);
+    expect(screen.queryByRole('link', { name: /invoice/i })).toBeNull();
+    unmount();
+    const invoiceUrl = '/receipts/r.sig/invoice.pdf';
+    render(
+      <ReceiptPage
+        view={{ ...found, invoiceUrl }}
+        plansHref="/"
+        locale="ar"
+        messages={messagesFor('ar')}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'تنزيل الفاتورة (PDF)' })).toHaveAttribute(
+      'href',
+      invoiceUrl,
+    );
   });
 });

@@ -98,6 +98,16 @@ export function ReceiptPage({
         />
         <div className="pk-actions pk-no-print">
           <PrintButton label={messages.receiptPrint} />
+          {view.invoiceUrl ? (
+            <a
+              className="pk-button pk-button--secondary"
+              href={view.invoiceUrl}
+              type="application/pdf"
+              download
+            >
+              {messages.invoiceDownload}
+            </a>
+          ) : null}
           {view.manageUrl ? (
             <a className="pk-button pk-button--secondary" href={view.manageUrl}>
               {messages.receiptManage}

@@ -71,6 +71,9 @@ export async function getReceiptView(
     // Refunds still pending hold their amount on the order; only those that went through count.
     refundedInFull:
       order.amountPaid > 0 && refunds.reduce((sum, r) => sum + r.amount, 0) >= order.amountPaid,
+    invoiceUrl: order.invoiceNumber
+      ? ctx.routes.invoice(signLink(ctx.secret, 'receipt', order.id))
+      : null,
   };
 }
 

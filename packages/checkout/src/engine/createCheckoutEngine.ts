@@ -31,6 +31,7 @@ import { type DeliveryReport, deliverEvents, servedChannels } from './deliverEve
 import { describeError } from './describeError.js';
 import { createEngineContext } from './engineContext.js';
 import { createEventHandlers, type EventHandler } from './eventHandlers.js';
+import { getInvoicePdf, type InvoicePdfView, invoicePdfOf } from './invoicePdfs.js';
 import {
   listOrders,
   listSubscriptions,
@@ -192,6 +193,12 @@ export interface CheckoutEngine {
     token: string,
     options?: AfterPurchasePageOptions,
   ): Promise<SubscriptionPageView>;
+  /**
+   * The invoice of the order a receipt token opens, as PDF in the checkout's language
+   * (`routes.invoice(token)`); `not_found` for any other token and for an order without an
+   * invoice number (nothing was charged).
+   */
+  getInvoicePdf(token: string): Promise<InvoicePdfView>;
   /** The signed path of an order's receipt (`/receipts/{token}`). */
   receiptPath(orderId: string): string;
   /** The signed path of a subscription's manage page (`/subscriptions/{token}`). */
@@ -236,6 +243,8 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
           secret: resolved.secret,
           routes: resolved.routes,
           planOf: (planId) => findPlan(resolved.catalog, planId) ?? undefined,
+          // Called when an email is sent, long after `ctx` below exists.
+          invoiceOf: (orderId) => invoicePdfOf(ctx, orderId),
         })
       : null;
   const ctx = createEngineContext(resolved, { handlers, mailer });
@@ -280,6 +289,7 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     on: (type, handler) => handlers.on(type, handler),
     deliverEvents: ready(() => deliverEvents(ctx)),
     getReceiptView: (token, options) => getReceiptView(ctx, token, options?.locale),
+    getInvoicePdf: (token) => getInvoicePdf(ctx, token),
     getSubscriptionView: (token, options) => getSubscriptionView(ctx, token, options?.locale),
     cancelSubscription: ready((token: string, options?: AfterPurchasePageOptions) =>
       setSubscriptionCancel(ctx, token, true, options?.locale),
@@ -294,6 +304,7 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
 
 export type { DeliveryReport } from './deliverEvents.js';
 export type { EventHandler } from './eventHandlers.js';
+export type { InvoicePdfView } from './invoicePdfs.js';
 export type { OrderQuery, SubscriptionQuery } from './merchantQueries.js';
 export type { CheckoutEngineOptions } from './options.js';
 export type { RefundRequest, RefundResult } from './refunds.js';

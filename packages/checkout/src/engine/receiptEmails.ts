@@ -21,6 +21,7 @@ import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import { SMTP_ATTEMPT_MS } from './deliverEvents.js';
 import { render } from './emailLayout.js';
 import type { EventMailer } from './engineContext.js';
+import { type InvoicePdf, invoiceAttachment } from './invoicePdfs.js';
 import { buildLinksEmail } from './linksEmail.js';
 import type { SendResult } from './outgoingWebhooks.js';
 import { buildRefundEmail } from './refundEmail.js';
@@ -39,6 +40,11 @@ export interface MailerOptions {
   planOf(planId: string): Plan | undefined;
   /** The emails' text in a checkout's language (overrides of the English catalog). */
   messagesFor?: ((locale: string) => Partial<CheckoutMessages> | undefined) | null;
+  /**
+   * The invoice of an order (invoicePdfs.ts): attached to the receipt of a paid order with
+   * an invoice number. A failure to draw it fails the delivery, which is tried again.
+   */
+  invoiceOf?: ((orderId: string) => Promise<InvoicePdf | null>) | null;
   /** For tests: a transport of nodemailer's own instead of the SMTP URL. */
   transport?: Transporter;
 }
@@ -247,9 +253,11 @@ export function createMailer(options: MailerOptions): EventMailer & { close(): v
     async send(event): Promise<SendResult> {
       const email = buildEmail(options, event);
       if (!email) return { ok: true };
+      const invoice = await invoiceAttachment(options.invoiceOf, event);
       const info = await transport.sendMail({
         from: options.from,
         ...email,
+        ...(invoice ? { attachments: [invoice] } : {}),
         messageId: `<${event.id}@plankit>`,
       });
       return accepted(info, email.to);

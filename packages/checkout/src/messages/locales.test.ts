@@ -154,6 +154,8 @@ describe('the 16 locales', () => {
       reference: 'PK-7F3K-92QD',
       email: 'ada@example.com',
       status: 'Active',
+      base: '€80.00',
+      number: 'INV-2026-000042',
     });
     const found: string[] = [];
     for (const count of [0, 1, 2, 3, 5, 11, 14, 21, 100, 102]) {

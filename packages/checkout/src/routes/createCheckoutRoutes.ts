@@ -76,6 +76,12 @@ export interface CheckoutRoutes {
    */
   receipt(token: string): string;
   /**
+   * Path of an order's invoice as PDF, behind its receipt's signed token:
+   * `/receipts/{token}/invoice.pdf`.
+   * @throws InvalidArgumentError when `token` is not a link token.
+   */
+  invoice(token: string): string;
+  /**
    * Path of a subscription's manage page behind a signed token
    * (`engine.manageSubscriptionPath(subscriptionId)`): `/subscriptions/{token}`.
    * @throws InvalidArgumentError when `token` is not a link token.
@@ -157,6 +163,7 @@ export function createCheckoutRoutes(options: CheckoutRoutesOptions = {}): Check
     },
     testProcessor: TEST_PROCESSOR_PATH,
     receipt: (token: string) => `/receipts/${linkToken(token)}`,
+    invoice: (token: string) => `/receipts/${linkToken(token)}/invoice.pdf`,
     subscription: (token: string) => `/subscriptions/${linkToken(token)}`,
     findSubscription: '/subscriptions',
     match(pathname: string): CheckoutRouteMatch | null {

@@ -108,6 +108,8 @@ export type ReceiptPageView =
       refunds: ReceiptRefund[];
       /** The whole payment was refunded. */
       refundedInFull: boolean;
+      /** The invoice as PDF (signed, `routes.invoice`), when the order has an invoice number. */
+      invoiceUrl?: string | null;
     }
   | { status: 'not_found' };
 

@@ -31,9 +31,12 @@ import {
   createSqlStore,
   createTestPaymentProvider,
   type IntentOutcome,
+  type InvoicePdfView,
+  type OrderRecord,
   openCheckoutStore,
   type PaymentProvider,
   type ProviderEvent,
+  renderInvoicePdf,
   type SessionState,
   type SessionUpdate,
   type SqlClient,
@@ -263,5 +266,19 @@ describe('events after the purchase', () => {
       if (event.type === 'order.paid') expectTypeOf(event.data.reference).toEqualTypeOf<string>();
     };
     expectTypeOf(handle).not.toBeAny();
+  });
+
+  it('renders an invoice from an order record, and answers a download by its token', () => {
+    const render = (record: OrderRecord) =>
+      renderInvoicePdf({ record, merchant: { name: 'Acme', address: null, vatId: null } });
+    expectTypeOf(render).returns.resolves.toEqualTypeOf<Uint8Array>();
+    // @ts-expect-error the seller is required
+    const noSeller = (record: OrderRecord) => renderInvoicePdf({ record });
+    expectTypeOf(noSeller).not.toBeAny();
+    expectTypeOf<
+      CheckoutEngine['getInvoicePdf']
+    >().returns.resolves.toEqualTypeOf<InvoicePdfView>();
+    const filename = (view: InvoicePdfView) => (view.status === 'found' ? view.filename : null);
+    expectTypeOf(filename).returns.toEqualTypeOf<string | null>();
   });
 });
