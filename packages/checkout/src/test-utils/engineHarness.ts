@@ -19,6 +19,7 @@ import { createSqlStore } from '../store/sql/createSqlStore.js';
 import type { CheckoutStore, SqlClient } from '../store/types.js';
 import type { FinishView, PlanStepState, SubmitResult } from '../views/types.js';
 import { makeCatalog } from './factories.js';
+import { pgBouncerUnavailable, startPgBouncer } from './pgBouncer.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -41,6 +42,38 @@ export const databases: { name: string; postgres: boolean; open: () => Promise<S
       ]
     : []),
 ];
+
+/**
+ * Why the engine cannot be tested through PgBouncer here, or null (issue 24.3: PgBouncer
+ * in transaction mode, started by the test, in front of TEST_DATABASE_URL's server).
+ */
+export const pgBouncerSkipReason = pgBouncerUnavailable(TEST_DATABASE_URL);
+
+/** PostgreSQL through a PgBouncer of the test's own; closing the client stops it. */
+export const throughPgBouncer: typeof databases = pgBouncerSkipReason
+  ? []
+  : [
+      {
+        name: 'Postgres through PgBouncer',
+        postgres: true,
+        async open() {
+          const bouncer = await startPgBouncer(TEST_DATABASE_URL ?? '');
+          const client = await createPostgresClient({
+            connectionString: bouncer.url,
+            max: 20,
+            pooler: 'transaction',
+          });
+          return {
+            query: client.query,
+            transaction: client.transaction,
+            async close() {
+              await client.close();
+              await bouncer.stop();
+            },
+          };
+        },
+      },
+    ];
 
 export const routes = createCheckoutRoutes();
 export const newKey = () => randomBytes(18).toString('base64url');
