@@ -2,7 +2,11 @@
 // query within seconds, and the client must work again when the database is back.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BlackHole, startBlackHole } from '../../../../scripts/blackHole.mjs';
-import { type PgBouncer, pgBouncerUnavailable, startPgBouncer } from '../test-utils/pgBouncer.js';
+import {
+  type PgBouncer,
+  pgBouncerUnavailable,
+  startPgBouncer,
+} from '../../../../scripts/pgBouncer.mjs';
 import { createPostgresClient } from './postgresClient.js';
 import { StoreUnavailableError } from './storeErrors.js';
 import type { SqlClient } from './types.js';

@@ -3,6 +3,7 @@
 // provider on the same database; payment-method ids of the test cards; a posted form.
 
 import { randomBytes } from 'node:crypto';
+import { pgBouncerUnavailable, startPgBouncer } from '../../../../scripts/pgBouncer.mjs';
 import {
   type CheckoutEngineOptions,
   createCheckoutEngine,
@@ -19,7 +20,6 @@ import { createSqlStore } from '../store/sql/createSqlStore.js';
 import type { CheckoutStore, SqlClient } from '../store/types.js';
 import type { FinishView, PlanStepState, SubmitResult } from '../views/types.js';
 import { makeCatalog } from './factories.js';
-import { pgBouncerUnavailable, startPgBouncer } from './pgBouncer.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

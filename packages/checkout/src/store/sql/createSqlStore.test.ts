@@ -1,13 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-import { lifecycleTransitions, SESSION_STATES } from '../../lifecycle/sessionLifecycle.js';
 import {
   type PgBouncer,
   pgBouncerUnavailable,
   startPgBouncer,
-} from '../../test-utils/pgBouncer.js';
+} from '../../../../../scripts/pgBouncer.mjs';
+import { lifecycleTransitions, SESSION_STATES } from '../../lifecycle/sessionLifecycle.js';
 import { describeStoreContract } from '../../testing/describeStoreContract.js';
 import { makeQuote, makeStartAttempt } from '../../testing/storeFixtures.js';
 import { openCheckoutStore } from '../openCheckoutStore.js';

@@ -1,8 +1,10 @@
-// A PgBouncer of the test's own in transaction pooling mode (issue 24, item 3), in front of
-// TEST_DATABASE_URL's server: Debian's `pgbouncer` (1.18, which does not track named
-// prepared statements), an ini generated in a temporary folder, trust for everyone.
+// A PgBouncer of the caller's own in transaction pooling mode (issue 24, item 3), in front
+// of a PostgreSQL server: Debian's `pgbouncer` (1.18, which does not track named prepared
+// statements), an ini generated in a temporary folder, every client let in (`auth_type =
+// any`). The store's tests (packages/checkout/src/test-utils/pgBouncer.ts) and
+// bench/pooler.mjs start one.
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
@@ -14,38 +16,30 @@ export const PGBOUNCER_PATH = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer
 
 /**
  * First port tried (`TEST_PGBOUNCER_PORT`, default 6400); the next 49 are tried when it is
- * taken, so test files running at once each get their own.
+ * taken, so test files and benches running at once each get their own.
  */
 const FIRST_PORT = Number(process.env.TEST_PGBOUNCER_PORT ?? 6400);
 const PORTS_TRIED = 50;
 
-/** Why the PgBouncer tests cannot run here, or null when they can. */
-export function pgBouncerUnavailable(databaseUrl: string | undefined): string | null {
+/** Why no PgBouncer can be started in front of `databaseUrl` here, or null when one can. */
+export function pgBouncerUnavailable(databaseUrl) {
   if (!databaseUrl) return 'needs a PostgreSQL server (TEST_DATABASE_URL)';
   if (!existsSync(PGBOUNCER_PATH)) return `needs PgBouncer at ${PGBOUNCER_PATH} (PGBOUNCER_PATH)`;
   return null;
 }
 
-/** A running PgBouncer. */
-export interface PgBouncer {
-  /** `databaseUrl` with PgBouncer's address in place of the server's. */
-  url: string;
-  /** Everything it logged. */
-  logs(): string;
-  stop(): Promise<void>;
-}
-
 /**
- * Starts PgBouncer with `pool_mode = transaction` in front of `databaseUrl` (its host,
- * port, database and user), at most `poolSize` server connections. Waits until it takes
+ * Starts PgBouncer with `pool_mode = transaction` in front of `databaseUrl` (its host, port,
+ * database and user), with at most `poolSize` server connections, and waits until it takes
  * connections.
  */
-export async function startPgBouncer(databaseUrl: string, poolSize = 20): Promise<PgBouncer> {
+export async function startPgBouncer(databaseUrl, poolSize = 20) {
   const server = new URL(databaseUrl);
   const database = decodeURIComponent(server.pathname.slice(1)) || 'postgres';
   const user = decodeURIComponent(server.username) || 'postgres';
+  const password = server.password ? ` password=${decodeURIComponent(server.password)}` : '';
   const dir = await mkdtemp(join(tmpdir(), 'plankit-pgbouncer-'));
-  // PgBouncer refuses to run as root: it switches to `nobody`, who must read the ini.
+  // PgBouncer refuses to run as root: it then switches to `nobody`, who must read the ini.
   await chmod(dir, 0o755);
   for (let port = FIRST_PORT; port < FIRST_PORT + PORTS_TRIED; port++) {
     if (!(await isFree(port))) continue;
@@ -54,8 +48,8 @@ export async function startPgBouncer(databaseUrl: string, poolSize = 20): Promis
       ini,
       [
         '[databases]',
-        // `auth_type = any` needs the server's user named here; every client is let in.
-        `${database} = host=${server.hostname} port=${server.port || 5432} dbname=${database} user=${user}${server.password ? ` password=${decodeURIComponent(server.password)}` : ''}`,
+        // `auth_type = any` needs the server's user named here.
+        `${database} = host=${server.hostname} port=${server.port || 5432} dbname=${database} user=${user}${password}`,
         '[pgbouncer]',
         'listen_addr = 127.0.0.1',
         `listen_port = ${port}`,
@@ -87,25 +81,23 @@ export async function startPgBouncer(databaseUrl: string, poolSize = 20): Promis
 }
 
 /** Runs PgBouncer on an ini; null when it exits before it listens (its port was taken). */
-async function launch(
-  ini: string,
-  port: number,
-): Promise<{ logs(): string; stop(): Promise<void> } | null> {
+async function launch(ini, port) {
   const asRoot = process.getuid?.() === 0;
-  const child: ChildProcess = spawn(PGBOUNCER_PATH, [...(asRoot ? ['-u', 'nobody'] : []), ini], {
+  const child = spawn(PGBOUNCER_PATH, [...(asRoot ? ['-u', 'nobody'] : []), ini], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk) => {
+  child.stdout.on('data', (chunk) => {
     output += chunk;
   });
-  child.stderr?.on('data', (chunk) => {
+  child.stderr.on('data', (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
   const deadline = Date.now() + 10_000;
   while (!(await isListening(port))) {
-    if (child.exitCode !== null || child.signalCode !== null) return null;
+    if (gone()) return null;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`PgBouncer did not listen on ${port} within 10 s:\n${output}`);
@@ -115,15 +107,15 @@ async function launch(
   return {
     logs: () => output,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      // SIGINT: PgBouncer's immediate shutdown (clients are the test's own, already closed).
+      if (gone()) return;
+      // SIGINT: PgBouncer's immediate shutdown (its clients are the caller's, closed first).
       child.kill('SIGINT');
       await exited;
     },
   };
 }
 
-function isFree(port: number): Promise<boolean> {
+function isFree(port) {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.once('error', () => resolve(false));
@@ -131,7 +123,7 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-function isListening(port: number): Promise<boolean> {
+function isListening(port) {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {
