@@ -119,6 +119,7 @@ export {
   type PostgresPooler,
 } from './store/postgresClient.js';
 export { createSqlStore, type SqlStoreOptions } from './store/sql/createSqlStore.js';
+export { pendingMigrations } from './store/sql/migrations.js';
 export {
   CheckoutStoreError,
   type CheckoutStoreErrorCode,

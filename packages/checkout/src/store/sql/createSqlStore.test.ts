@@ -14,7 +14,7 @@ import { createPgliteClient } from '../pgliteClient.js';
 import { createPostgresClient } from '../postgresClient.js';
 import type { SqlClient } from '../types.js';
 import { createSqlStore } from './createSqlStore.js';
-import { applyMigrations, migrations } from './migrations.js';
+import { applyMigrations, migrations, pendingMigrations } from './migrations.js';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -144,6 +144,20 @@ for (const variant of variants) {
         `SELECT version FROM "${schema}".schema_migrations ORDER BY version`,
       );
       expect(rows.map((row) => row.version)).toEqual(migrations.map((m) => m.version));
+    });
+
+    it('pendingMigrations lists what the schema lacks: everything, then the later ones, then none', async () => {
+      const db = await client();
+      const all = migrations.map((m) => m.version);
+      expect(await pendingMigrations(db, schema)).toEqual(all);
+      await applyMigrations(
+        db,
+        schema,
+        migrations.filter((m) => m.version <= 8),
+      );
+      expect(await pendingMigrations(db, schema)).toEqual(all.filter((v) => v > 8));
+      await openInSchema(schema);
+      expect(await pendingMigrations(db, schema)).toEqual([]);
     });
 
     it('migrations are safe when several callers start at once on a new schema', async () => {
