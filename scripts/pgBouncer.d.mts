@@ -14,5 +14,15 @@ export interface PgBouncer {
   stop(): Promise<void>;
 }
 
-/** Starts one in front of `databaseUrl` with at most `poolSize` server connections (20). */
-export declare function startPgBouncer(databaseUrl: string, poolSize?: number): Promise<PgBouncer>;
+/** The port the host's end-to-end test starts its PgBouncer on (the range's 50th). */
+export declare const E2E_PGBOUNCER_PORT: number;
+
+/**
+ * Starts one in front of `databaseUrl` with at most `poolSize` server connections (20): on
+ * `port` when given, else on the first free port from `TEST_PGBOUNCER_PORT` (6400) on.
+ */
+export declare function startPgBouncer(
+  databaseUrl: string,
+  poolSize?: number,
+  options?: { port?: number },
+): Promise<PgBouncer>;

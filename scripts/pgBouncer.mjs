@@ -15,11 +15,16 @@ import { join } from 'node:path';
 export const PGBOUNCER_PATH = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
 
 /**
- * First port tried (`TEST_PGBOUNCER_PORT`, default 6400); the next 49 are tried when it is
- * taken, so test files and benches running at once each get their own.
+ * First port tried (`TEST_PGBOUNCER_PORT`, default 6400); the next 48 are tried when it is
+ * taken, so test files and benches running at once each get their own. The 50th
+ * ({@link E2E_PGBOUNCER_PORT}) is left to the host's end-to-end test, which needs a port
+ * known before PgBouncer starts.
  */
 const FIRST_PORT = Number(process.env.TEST_PGBOUNCER_PORT ?? 6400);
-const PORTS_TRIED = 50;
+const PORTS_TRIED = 49;
+
+/** The port `apps/web/e2e/health.spec.ts` starts its PgBouncer on. */
+export const E2E_PGBOUNCER_PORT = FIRST_PORT + PORTS_TRIED;
 
 /** Why no PgBouncer can be started in front of `databaseUrl` here, or null when one can. */
 export function pgBouncerUnavailable(databaseUrl) {
@@ -31,9 +36,9 @@ export function pgBouncerUnavailable(databaseUrl) {
 /**
  * Starts PgBouncer with `pool_mode = transaction` in front of `databaseUrl` (its host, port,
  * database and user), with at most `poolSize` server connections, and waits until it takes
- * connections.
+ * connections: on `port` when given, else on the first free one of its range.
  */
-export async function startPgBouncer(databaseUrl, poolSize = 20) {
+export async function startPgBouncer(databaseUrl, poolSize = 20, { port: only } = {}) {
   const server = new URL(databaseUrl);
   const database = decodeURIComponent(server.pathname.slice(1)) || 'postgres';
   const user = decodeURIComponent(server.username) || 'postgres';
@@ -41,7 +46,8 @@ export async function startPgBouncer(databaseUrl, poolSize = 20) {
   const dir = await mkdtemp(join(tmpdir(), 'plankit-pgbouncer-'));
   // PgBouncer refuses to run as root: it then switches to `nobody`, who must read the ini.
   await chmod(dir, 0o755);
-  for (let port = FIRST_PORT; port < FIRST_PORT + PORTS_TRIED; port++) {
+  const ports = only ? [only] : Array.from({ length: PORTS_TRIED }, (_, i) => FIRST_PORT + i);
+  for (const port of ports) {
     if (!(await isFree(port))) continue;
     const ini = join(dir, `pgbouncer-${port}.ini`);
     await writeFile(
@@ -77,7 +83,7 @@ export async function startPgBouncer(databaseUrl, poolSize = 20) {
     };
   }
   await rm(dir, { recursive: true, force: true });
-  throw new Error(`no free port for PgBouncer in ${FIRST_PORT}–${FIRST_PORT + PORTS_TRIED - 1}`);
+  throw new Error(`no free port for PgBouncer in ${ports[0]}–${ports.at(-1)}`);
 }
 
 /** Runs PgBouncer on an ini; null when it exits before it listens (its port was taken). */
