@@ -137,11 +137,11 @@ test.describe('a host on PostgreSQL through PgBouncer (PLANKIT_DB_POOLER=transac
   let bouncer: PgBouncer | undefined;
   let databaseUrl = '';
 
-  async function admin(sql: string): Promise<void> {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  async function admin(sql: string, on = TEST_DATABASE_URL): Promise<unknown[]> {
+    const client = new pg.Client({ connectionString: on });
     await client.connect();
     try {
-      await client.query(sql);
+      return (await client.query(sql)).rows;
     } finally {
       await client.end();
     }
@@ -198,6 +198,25 @@ test.describe('a host on PostgreSQL through PgBouncer (PLANKIT_DB_POOLER=transac
     // Through the pooler, the host serves a page that reads the store.
     const finish = await fetch(`${base}/checkout/finish?session=cs_${'R34dyR34'.repeat(4)}`);
     expect(finish.status).toBe(200);
+
+    // The database loses the last migration under the running host (say, an older backup is
+    // restored): not ready, naming the migration, until it is applied again.
+    const versions = (await get(`${base}/api/ready`)).body;
+    expect(versions).toMatchObject({ status: 'ready' });
+    const [removed] = (await admin(
+      `DELETE FROM plankit.schema_migrations
+        WHERE version = (SELECT max(version) FROM plankit.schema_migrations) RETURNING version`,
+      databaseUrl,
+    )) as { version: number }[];
+    const lagging = await get(`${base}/api/ready`);
+    expect(lagging.status).toBe(503);
+    expect(lagging.body).toMatchObject({
+      notReady: ['migrations'],
+      checks: {
+        store: { status: 'ok' },
+        migrations: { status: 'failing', code: 'migrations_pending', pending: [removed?.version] },
+      },
+    });
   });
 });
 
