@@ -13,14 +13,19 @@
 // On each: `SELECT 1` round trips per second (the connection path's own cost), checkouts
 // per second (engine.submitPlanStep of the starter plan, card 4242…, to its redirect) and
 // finish views per second (getFinishView of a paid session), all with `--concurrency`
-// callers at once on a pool of that size, plus statements per second. Rounds alternate the
-// order of the three and each keeps its best round (other work on the machine only slows).
+// callers at once on a pool of that size, plus statements per second.
 //
-//   node bench/pooler.mjs [--checkouts 300] [--views 2000] [--concurrency 8] [--rounds 2]
+// The machine is shared and its load moves by the second, so the three ways are not timed
+// one after the other: each load is cut into `--slices` slices, and the ways take turns
+// slice by slice (in an order that rotates). Each way's rate is the median of its slices;
+// its ratio to `named` is the median of the ratios of slices run side by side, so a slow
+// moment of the machine costs both sides of a ratio alike.
+//
+//   node bench/pooler.mjs [--checkouts 600] [--views 6000] [--concurrency 8] [--slices 15]
 //                         [--build] [--smoke]
 //   DATABASE_URL=postgres://… overrides the default postgres://postgres@127.0.0.1:5432/test
 //
-// --smoke (bench/smoke.mjs, in `npm test`): 4 checkouts and 20 views, 2 at once, 1 round;
+// --smoke (bench/smoke.mjs, in `npm test`): 4 checkouts and 20 views, 2 at once, 2 slices;
 // Postgres from TEST_DATABASE_URL (skipped when unset), PgBouncer skipped when missing.
 // Each way uses its own schema (bench_pooler_<random>), dropped at the end.
 import { randomBytes } from 'node:crypto';
@@ -34,15 +39,15 @@ import {
   starterForm,
   tokenizedCards,
 } from './lib/starterCheckout.mjs';
-import { args, ratio, table } from './lib/stats.mjs';
+import { args, table } from './lib/stats.mjs';
 
 const opts = args();
 const SMOKE = opts.smoke === true;
-const CHECKOUTS = Number(opts.checkouts ?? (SMOKE ? 4 : 300));
-const VIEWS = Number(opts.views ?? (SMOKE ? 20 : 2000));
+const CHECKOUTS = Number(opts.checkouts ?? (SMOKE ? 4 : 600));
+const VIEWS = Number(opts.views ?? (SMOKE ? 20 : 6000));
 const CONCURRENCY = Number(opts.concurrency ?? (SMOKE ? 2 : 8));
-const ROUNDS = Number(opts.rounds ?? (SMOKE ? 1 : 2));
-const SELECTS = SMOKE ? 20 : 4000;
+const SLICES = Number(opts.slices ?? (SMOKE ? 2 : 15));
+const SELECTS = SMOKE ? 20 : 30_000;
 const DATABASE_URL = SMOKE
   ? process.env.TEST_DATABASE_URL || null
   : process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -90,58 +95,64 @@ async function perSecond(total, fn) {
   return total / ((performance.now() - started) / 1000);
 }
 
-/** One round on one way to the server: a fresh schema, the engine, then the three loads. */
-async function measure(way) {
+/** Opens one way to the server: a fresh schema, the engine, cards for its checkouts. */
+async function open(way) {
   const raw = await server.createPostgresClient({
     connectionString: way.url,
     max: CONCURRENCY,
     ...(way.pooler ? { pooler: way.pooler } : {}),
   });
   const schema = `bench_pooler_${randomBytes(6).toString('hex')}`;
-  try {
-    const { client, counter } = counting(raw);
-    const store = server.createSqlStore(client, { schema });
-    await store.migrate();
-    const provider = server.createTestPaymentProvider({ ledger: client, schema });
-    const engine = server.createCheckoutEngine({
-      catalog,
-      store,
-      provider,
-      routes,
-      secret: 'bench-secret-not-for-production',
-      logger: { error: console.error, warn: console.warn, info: () => {} },
-    });
-    const warmup = Math.max(2, CONCURRENCY);
-    const cards = await tokenizedCards(provider, CHECKOUTS + warmup);
-    const checkout = async () => {
-      const result = await engine.submitPlanStep(starterForm(cards.pop()), benchVisitor);
-      if (result.kind !== 'redirect') {
-        throw new Error(`${way.name}: expected a redirect, got ${JSON.stringify(result)}`);
-      }
-      return result;
-    };
-
-    // Warm every pooled connection (and, for `named`, prepare the statements on it).
-    await perSecond(SELECTS / 10, () => raw.query('SELECT 1'));
-    const select1 = await perSecond(SELECTS, () => raw.query('SELECT 1'));
-    await perSecond(warmup - 1, checkout);
-    let before = counter.statements;
-    const checkouts = await perSecond(CHECKOUTS, checkout);
-    const checkoutStatements = (counter.statements - before) / CHECKOUTS;
-
-    const { sessionId } = await checkout();
-    const view = await engine.getFinishView(sessionId, benchVisitor);
-    if (view.status !== 'paid') throw new Error(`${way.name}: the view is ${view.status}`);
-    await perSecond(VIEWS / 10, () => engine.getFinishView(sessionId, benchVisitor));
-    before = counter.statements;
-    const views = await perSecond(VIEWS, () => engine.getFinishView(sessionId, benchVisitor));
-    const viewStatements = (counter.statements - before) / VIEWS;
-    return { select1, checkouts, checkoutStatements, views, viewStatements };
-  } finally {
-    await raw.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
-    await raw.close();
-  }
+  const { client, counter } = counting(raw);
+  const store = server.createSqlStore(client, { schema });
+  await store.migrate();
+  const provider = server.createTestPaymentProvider({ ledger: client, schema });
+  const engine = server.createCheckoutEngine({
+    catalog,
+    store,
+    provider,
+    routes,
+    secret: 'bench-secret-not-for-production',
+    logger: { error: console.error, warn: console.warn, info: () => {} },
+  });
+  const warmup = Math.max(2, CONCURRENCY);
+  const cards = await tokenizedCards(provider, CHECKOUTS + warmup + 1);
+  const checkout = async () => {
+    const result = await engine.submitPlanStep(starterForm(cards.pop()), benchVisitor);
+    if (result.kind !== 'redirect') {
+      throw new Error(`${way.name}: expected a redirect, got ${JSON.stringify(result)}`);
+    }
+    return result;
+  };
+  // Warm every pooled connection (and, for `named`, prepare the statements on each).
+  await perSecond(SELECTS / 30, () => raw.query('SELECT 1'));
+  await perSecond(warmup, checkout);
+  const { sessionId } = await checkout();
+  const view = await engine.getFinishView(sessionId, benchVisitor);
+  if (view.status !== 'paid') throw new Error(`${way.name}: the view is ${view.status}`);
+  await perSecond(VIEWS / 30, () => engine.getFinishView(sessionId, benchVisitor));
+  return {
+    ...way,
+    counter,
+    loads: {
+      select1: () => raw.query('SELECT 1'),
+      checkouts: checkout,
+      views: () => engine.getFinishView(sessionId, benchVisitor),
+    },
+    rates: { select1: [], checkouts: [], views: [] },
+    statements: { select1: 0, checkouts: 0, views: 0 },
+    async close() {
+      await raw.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
+      await raw.close();
+    },
+  };
 }
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
 const ways = [
   { name: 'named (direct)', url: DATABASE_URL, pooler: null },
@@ -153,58 +164,64 @@ if (bouncer)
   ways.push({ name: 'PgBouncer (transaction)', url: bouncer.url, pooler: 'transaction' });
 else console.log(`# the PgBouncer way is skipped: ${noBouncer}`);
 
-const best = new Map();
-const keepBest = (name, result) => {
-  const kept = best.get(name);
-  if (!kept) return best.set(name, result);
-  for (const key of ['select1', 'checkouts', 'views']) kept[key] = Math.max(kept[key], result[key]);
-};
+const opened = [];
 try {
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? ways : [...ways].reverse();
-    for (const way of order) keepBest(way.name, await measure(way));
+  for (const way of ways) opened.push(await open(way));
+  const totals = { select1: SELECTS, checkouts: CHECKOUTS, views: VIEWS };
+  for (const load of ['select1', 'checkouts', 'views']) {
+    const perSlice = Math.max(1, Math.floor(totals[load] / SLICES));
+    for (let slice = 0; slice < SLICES; slice++) {
+      // A rotating order: no way always runs first (or right after another's commits).
+      for (let i = 0; i < opened.length; i++) {
+        const way = opened[(slice + i) % opened.length];
+        const before = way.counter.statements;
+        way.rates[load].push(await perSecond(perSlice, way.loads[load]));
+        way.statements[load] += (way.counter.statements - before) / perSlice / SLICES;
+      }
+    }
   }
 } finally {
+  for (const way of opened) await way.close();
   await bouncer?.stop();
 }
 
 console.log(
-  `\nThrough a transaction pooler (issue 24.3): ${CHECKOUTS} checkouts and ${VIEWS} finish views, ` +
-    `${CONCURRENCY} at once, best of ${ROUNDS} round(s)`,
+  `\nThrough a transaction pooler (issue 24.3): ${CHECKOUTS} checkouts, ${VIEWS} finish views ` +
+    `and ${SELECTS} SELECT 1 per way, ${CONCURRENCY} at once, in ${SLICES} slices taken in turn`,
 );
 console.log(
   `node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}\n`,
 );
-const baseline = best.get(ways[0].name);
-const perSec = (value) => value.toFixed(0);
+const [baseline] = opened;
+/** The median of the ratios of slices run side by side with the baseline's. */
+const pairedRatio = (way, load) =>
+  `${median(way.rates[load].map((rate, i) => rate / baseline.rates[load][i])).toFixed(2)}×`;
+const perSec = (way, load) => median(way.rates[load]).toFixed(0);
 table(
   [
     'way',
     'SELECT 1/s',
+    'vs named',
     'checkouts/s',
     'vs named',
     'statements/s',
     'finish views/s',
     'vs named',
-    'statements/s',
   ],
-  ways.map(({ name }) => {
-    const r = best.get(name);
-    return [
-      name,
-      perSec(r.select1),
-      perSec(r.checkouts),
-      ratio(r.checkouts, baseline.checkouts),
-      perSec(r.checkouts * r.checkoutStatements),
-      perSec(r.views),
-      ratio(r.views, baseline.views),
-      perSec(r.views * r.viewStatements),
-    ];
-  }),
+  opened.map((way) => [
+    way.name,
+    perSec(way, 'select1'),
+    pairedRatio(way, 'select1'),
+    perSec(way, 'checkouts'),
+    pairedRatio(way, 'checkouts'),
+    (median(way.rates.checkouts) * way.statements.checkouts).toFixed(0),
+    perSec(way, 'views'),
+    pairedRatio(way, 'views'),
+  ]),
 );
 console.log(
-  `\n${baseline.checkoutStatements.toFixed(1)} statements per checkout, ` +
-    `${baseline.viewStatements.toFixed(1)} per finish view.`,
+  `\n${baseline.statements.checkouts.toFixed(1)} statements per checkout, ` +
+    `${baseline.statements.views.toFixed(1)} per finish view (so finish views/s = statements/s).`,
 );

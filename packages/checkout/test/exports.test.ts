@@ -112,6 +112,7 @@ const SERVER_EXPORTS = [
   'MissingDriverError',
   'openCheckoutStore',
   'parseCatalog',
+  'pendingMigrations',
   'planTexts',
   'RefundError',
   'transition',

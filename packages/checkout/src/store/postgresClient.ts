@@ -117,7 +117,8 @@ function wholeMs(name: string, value: number): number {
  * Every connection has a connect, statement and idle-in-transaction timeout, so a database
  * that never answers fails a request within seconds with a {@link StoreUnavailableError}
  * (code `store_unavailable`) instead of hanging it; the pool opens new connections
- * when the server is back.
+ * when the server is back. With `pooler: 'transaction'` the server's timeouts are set per
+ * transaction, and a statement outside one has the client's limit only.
  *
  * `pg` returns BIGINT and NUMERIC as strings; the store converts the columns it reads, so
  * the pool keeps `pg`'s default parsers (changing them globally would surprise the host).
@@ -131,12 +132,18 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
   const idleInTransactionTimeoutMs =
     options.idleInTransactionTimeoutMs ?? DEFAULT_POSTGRES_TIMEOUTS.idleInTransactionTimeoutMs;
   const pooled = options.pooler === 'transaction';
+  // One round trip either way. `SET LOCAL` ends with the transaction, so a pooled server
+  // connection goes back to the pool as it came.
+  const begin = pooled
+    ? `BEGIN; SET LOCAL statement_timeout = ${wholeMs('statementTimeoutMs', statementTimeoutMs)}; ` +
+      `SET LOCAL idle_in_transaction_session_timeout = ${wholeMs('idleInTransactionTimeoutMs', idleInTransactionTimeoutMs)}`
+    : 'BEGIN';
   const pool = new Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_POSTGRES_TIMEOUTS.connectTimeoutMs,
     // Session settings go in the startup packet, which a transaction pooler refuses
-    // ("unsupported startup parameter"): there they are set per transaction (`begin` below).
+    // ("unsupported startup parameter"): there they are set per transaction (`begin` above).
     ...(pooled
       ? {}
       : {
@@ -149,12 +156,6 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
     // Notices a peer that vanished without closing the connection.
     keepAlive: true,
   });
-  // One round trip either way. `SET LOCAL` ends with the transaction, so a pooled server
-  // connection goes back to the pool as it came.
-  const begin = pooled
-    ? `BEGIN; SET LOCAL statement_timeout = ${wholeMs('statementTimeoutMs', statementTimeoutMs)}; ` +
-      `SET LOCAL idle_in_transaction_session_timeout = ${wholeMs('idleInTransactionTimeoutMs', idleInTransactionTimeoutMs)}`
-    : 'BEGIN';
   // An idle connection that the server drops emits 'error' on the pool; unhandled, that
   // would crash the process. The pool discards the connection and opens a new one later.
   pool.on('error', () => {});

@@ -81,8 +81,8 @@ export async function applyMigrations(
 }
 
 /**
- * The versions of {@link migrations} that `schema` has not applied yet (all of them when it
- * has none), in one statement that takes no lock, so a host's readiness check can ask it on
+ * The versions of the store's migrations that `schema` has not applied yet (all of them when
+ * it has none), in one statement that takes no lock, so a host's readiness check can ask it on
  * every poll: a host whose database lags its code is not ready. Versions the database has
  * beyond this code's (a newer release migrated it) are not pending.
  */
