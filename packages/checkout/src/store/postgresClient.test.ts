@@ -202,8 +202,9 @@ describe.runIf(TEST_DATABASE_URL)("with pooler: 'transaction'", () => {
   });
 });
 
-describe.skipIf(pgBouncerUnavailable(TEST_DATABASE_URL) !== null)(
-  "through PgBouncer in transaction mode, with pooler: 'transaction'",
+const noPgBouncer = pgBouncerUnavailable(TEST_DATABASE_URL);
+describe.skipIf(noPgBouncer !== null)(
+  `through PgBouncer in transaction mode, with pooler: 'transaction'${noPgBouncer ? `: ${noPgBouncer}` : ''}`,
   () => {
     let bouncer: PgBouncer;
     beforeAll(async () => {
