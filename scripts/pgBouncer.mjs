@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -102,7 +102,9 @@ async function launch(ini, port) {
   const exited = new Promise((resolve) => child.once('exit', () => resolve()));
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   const deadline = Date.now() + 10_000;
-  while (!(await isListening(port))) {
+  // Its own log says it listens: a TCP probe could be answered by another process that
+  // took the port in the meantime (this one then exits on "Address already in use").
+  while (!output.includes(`listening on 127.0.0.1:${port}`) || !output.includes('process up')) {
     if (gone()) return null;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -126,16 +128,5 @@ function isFree(port) {
     const probe = createServer();
     probe.once('error', () => resolve(false));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-function isListening(port) {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
   });
 }
