@@ -27,6 +27,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensurePackageBuilt, importDist } from './lib/checkoutPackage.mjs';
+import {
+  benchVisitor,
+  starterCatalog,
+  starterForm,
+  tokenizedCards,
+} from './lib/starterCheckout.mjs';
 import { args, ms, ratio, summary, table } from './lib/stats.mjs';
 
 const opts = args();
@@ -43,38 +49,11 @@ const server = await importDist('server.js');
 const { createCheckoutRoutes } = await importDist('routes/createCheckoutRoutes.js');
 const { quote } = await importDist('pricing/quote.js');
 
-// The starter plan and Germany exactly as in the host's demo catalog (apps/web/lib/catalog.ts).
-const catalog = server.parseCatalog({
-  defaultCurrency: 'EUR',
-  plans: [
-    {
-      id: 'starter',
-      name: 'Starter',
-      description: 'For individuals getting their first project off the ground.',
-      features: ['1 project'],
-      prices: { monthly: { EUR: 900, USD: 1000 }, yearly: { EUR: 9000, USD: 10000 } },
-      tax: 'inclusive',
-    },
-  ],
-  promoCodes: [{ code: 'LAUNCH20', percentOff: 20 }],
-  countries: [{ code: 'DE', name: 'Germany', taxRateBasisPoints: 1900 }],
-});
+const catalog = starterCatalog(server);
 const routes = createCheckoutRoutes();
 const starter = catalog.plans.find((plan) => plan.id === 'starter');
-
-const form = (paymentMethod) => ({
-  plan: 'starter',
-  idempotencyKey: randomBytes(18).toString('base64url'),
-  interval: 'monthly',
-  currency: 'EUR',
-  seats: '',
-  email: 'bench@example.com',
-  name: 'Bench Mark',
-  country: 'DE',
-  promo: '',
-  paymentMethod,
-});
-const context = { clientAddress: '127.0.0.1', visitorToken: 'bench-visitor-token' };
+const form = starterForm;
+const context = benchVisitor;
 
 /** A statement's label for the breakdown: its verb and first table, schema dropped. */
 function label(text) {
@@ -155,15 +134,11 @@ async function benchStore(name, raw, schema) {
 
   // One tokenized card per checkout, made before any timing: a recurring plan saves its
   // card to that buyer, so another buyer cannot pay with it (as at a real processor).
-  const cards = [];
-  for (let i = 0; i < 2 * WARMUP + RUNS + 2; i++) {
-    const card = await provider.processor.createPaymentMethod({
-      number: '4242 4242 4242 4242',
-      expiry: '12/34',
-      cvc: '123',
-    });
-    if ('errors' in card) throw new Error(`${name}: the test card was refused`);
-    cards.push(card.id);
+  let cards;
+  try {
+    cards = await tokenizedCards(provider, 2 * WARMUP + RUNS + 2);
+  } catch (error) {
+    throw new Error(`${name}: ${error.message}`);
   }
 
   const checkout = async () => {

@@ -9,7 +9,8 @@
 // 1. `npm ci` here when package.json or package-lock.json changed since the last install
 //    (bench/ is not a pnpm workspace, see README.md), so a lockfile out of sync fails too;
 // 2. checkout.mjs --smoke and delivery.mjs --smoke (PGlite, and Postgres when
-//    TEST_DATABASE_URL is set);
+//    TEST_DATABASE_URL is set); pooler.mjs --smoke (named vs unnamed statements, and
+//    through PgBouncer when installed; skipped without TEST_DATABASE_URL);
 // 3. pages.mjs --smoke --keep: builds its own copy of the host in bench/.tmp/smoke;
 // 4. lighthouse.mjs --smoke --reuse: one Lighthouse run of the plan step on that build;
 // then deletes bench/.tmp/smoke. Ports: BENCH_PORT, BENCH_CHROME_PORT (default: free ports).
@@ -50,6 +51,7 @@ if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
 
 run('checkout.mjs --smoke', process.execPath, ['checkout.mjs', '--smoke']);
 run('delivery.mjs --smoke', process.execPath, ['delivery.mjs', '--smoke']);
+run('pooler.mjs --smoke', process.execPath, ['pooler.mjs', '--smoke']);
 run('pages.mjs --smoke', process.execPath, ['pages.mjs', '--smoke', '--keep']);
 run('lighthouse.mjs --smoke', process.execPath, ['lighthouse.mjs', '--smoke', '--reuse']);
 rmSync(join(tmpRoot, 'smoke'), { recursive: true, force: true });

@@ -14,6 +14,21 @@ function readCount(name: string, min = 0): number | undefined {
   return Number(raw);
 }
 
+/**
+ * PLANKIT_DB_POOLER: `transaction` when DATABASE_URL points at a pooler in transaction mode
+ * (PgBouncer `pool_mode = transaction`); unset: a direct connection (or session mode).
+ */
+function readPooler(): 'transaction' | undefined {
+  const raw = process.env.PLANKIT_DB_POOLER?.trim();
+  if (!raw) return undefined;
+  if (raw !== 'transaction') {
+    throw new Error(
+      `PLANKIT_DB_POOLER must be "transaction" or unset (a direct connection, or a pooler in session mode), not ${JSON.stringify(raw)}`,
+    );
+  }
+  return raw;
+}
+
 /** PLANKIT_WEBHOOK_URL and PLANKIT_WEBHOOK_SECRET together, or neither. */
 function readWebhook(): { url: string; secret: string } | undefined {
   const url = process.env.PLANKIT_WEBHOOK_URL?.trim();
@@ -52,6 +67,13 @@ export const config = {
   dbConnectTimeoutMs: readCount('PLANKIT_DB_CONNECT_TIMEOUT_MS', 1),
   /** PostgreSQL: how long one statement may run (ms); unset: the package's 5 000. */
   dbStatementTimeoutMs: readCount('PLANKIT_DB_STATEMENT_TIMEOUT_MS', 1),
+  /** PostgreSQL: most connections this process opens; unset: the package's 10. */
+  dbPoolMax: readCount('PLANKIT_DB_POOL_MAX', 1),
+  /**
+   * PostgreSQL: `transaction` behind PgBouncer in transaction mode: no statement prepared by
+   * name, the timeouts set per transaction (README, "Running in production").
+   */
+  dbPooler: readPooler(),
   /**
    * Days events with nothing left to deliver are kept, and days checkouts that ended
    * without an order are kept; unset: the package's 30. The engine's sweeps delete older

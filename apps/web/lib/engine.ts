@@ -7,6 +7,7 @@ import {
   createViesVatIdChecker,
   openCheckoutStore,
   type PaymentProvider,
+  pendingMigrations,
   type SqlClient,
   type TestPaymentProvider,
 } from '@plankit/checkout/server';
@@ -39,6 +40,9 @@ async function openEngine(): Promise<OpenedEngine> {
     dataDir: config.dataDir,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    // PLANKIT_DB_POOL_MAX and PLANKIT_DB_POOLER (PgBouncer in transaction mode).
+    ...(config.dbPoolMax ? { poolMax: config.dbPoolMax } : {}),
+    ...(config.dbPooler ? { pooler: config.dbPooler } : {}),
   });
   // With the Stripe keys set, Stripe (its webhooks come to /api/webhooks/stripe). Else the
   // test provider: it keeps its payments in the same database, so several host processes
@@ -173,6 +177,15 @@ export async function getEngine(): Promise<CheckoutEngine> {
 /** The built-in test provider, whose processor pages the host serves; null with Stripe. */
 export async function getTestProvider(): Promise<TestPaymentProvider | null> {
   return (await openedEngine()).testProvider;
+}
+
+/**
+ * The migrations this build has and the store lacks (opening the store first, which
+ * applies them): empty once this process's store is up to date. `/api/ready` asks it.
+ */
+export async function pendingStoreMigrations(): Promise<number[]> {
+  const { client } = await openedEngine();
+  return pendingMigrations(client);
 }
 
 // The proxy asks this before rendering a page that needs the store: it opens the store if

@@ -28,6 +28,17 @@ const PROBE_DEADLINE_MS = 10_000;
 export async function checkStore(): Promise<StoreHealth> {
   const probe = holder.__plankitStoreProbe;
   if (!probe) return { ok: true };
+  return probeWithin(probe, PROBE_DEADLINE_MS);
+}
+
+/**
+ * Runs `probe` and tells what came of it within `deadlineMs`: a typed store error's code
+ * (`store_locked`, `store_unavailable`…), `store_unavailable` past the deadline.
+ */
+export async function probeWithin(
+  probe: () => Promise<unknown>,
+  deadlineMs: number,
+): Promise<StoreHealth> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -37,7 +48,7 @@ export async function checkStore(): Promise<StoreHealth> {
             code: 'store_unavailable',
           }),
         ),
-      PROBE_DEADLINE_MS,
+      deadlineMs,
     );
   });
   try {

@@ -122,8 +122,13 @@ export {
   openCheckoutStore,
 } from './store/openCheckoutStore.js';
 export { createPgliteClient, type PgliteClientOptions } from './store/pgliteClient.js';
-export { createPostgresClient, type PostgresClientOptions } from './store/postgresClient.js';
+export {
+  createPostgresClient,
+  type PostgresClientOptions,
+  type PostgresPooler,
+} from './store/postgresClient.js';
 export { createSqlStore, type SqlStoreOptions } from './store/sql/createSqlStore.js';
+export { pendingMigrations } from './store/sql/migrations.js';
 export {
   CheckoutStoreError,
   type CheckoutStoreErrorCode,

@@ -113,6 +113,7 @@ const SERVER_EXPORTS = [
   'MissingDriverError',
   'openCheckoutStore',
   'parseCatalog',
+  'pendingMigrations',
   'planTexts',
   'RefundError',
   'transition',

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { ConfigurationError } from '../errors/errors.js';
 import {
   DEFAULT_DATA_DIR,
   type OpenedCheckoutStore,
@@ -24,11 +25,19 @@ export function describeStore(io: CliIo): string {
 }
 
 /**
- * Opens the store the host is configured for, from the same variables: `DATABASE_URL`,
- * else PGlite in `PLANKIT_DATA_DIR` (default `.data/plankit` in the working folder). A
- * PGlite folder that a running host holds fails with `StoreLockedError`.
+ * Opens the store the host is configured for, from the same variables: `DATABASE_URL`
+ * (through PgBouncer in transaction mode with `PLANKIT_DB_POOLER=transaction`), else PGlite
+ * in `PLANKIT_DATA_DIR` (default `.data/plankit` in the working folder). A PGlite folder
+ * that a running host holds fails with `StoreLockedError`.
  */
-export function openCliStore(io: CliIo): Promise<OpenedCheckoutStore> {
+export async function openCliStore(io: CliIo): Promise<OpenedCheckoutStore> {
   const url = io.env.DATABASE_URL?.trim();
-  return openCheckoutStore(url ? { databaseUrl: url } : { dataDir: dataDirOf(io) });
+  if (!url) return openCheckoutStore({ dataDir: dataDirOf(io) });
+  const pooler = io.env.PLANKIT_DB_POOLER?.trim();
+  if (pooler && pooler !== 'transaction') {
+    throw new ConfigurationError('The store', [
+      { path: 'PLANKIT_DB_POOLER', message: `must be "transaction" or unset, not "${pooler}"` },
+    ]);
+  }
+  return openCheckoutStore({ databaseUrl: url, ...(pooler ? { pooler: 'transaction' } : {}) });
 }

@@ -20,6 +20,14 @@ export interface OpenCheckoutStoreOptions {
   statementTimeoutMs?: PostgresClientOptions['statementTimeoutMs'];
   /** PostgreSQL only: idle-in-transaction timeout in ms (default 10 000). */
   idleInTransactionTimeoutMs?: PostgresClientOptions['idleInTransactionTimeoutMs'];
+  /**
+   * PostgreSQL only: `'transaction'` when `databaseUrl` points at a pooler in transaction
+   * mode (PgBouncer): nothing is prepared by name and nothing is set per session; see
+   * {@link PostgresClientOptions.pooler}.
+   */
+  pooler?: PostgresClientOptions['pooler'];
+  /** PostgreSQL only: most connections this process opens (default 10). */
+  poolMax?: PostgresClientOptions['max'];
   /** PGlite only: after how long a crashed holder's folder lock is taken over (default 10 000). */
   lockStaleMs?: PgliteClientOptions['lockStaleMs'];
 }
@@ -58,6 +66,8 @@ export async function openCheckoutStore(
         connectTimeoutMs: options.connectTimeoutMs,
         statementTimeoutMs: options.statementTimeoutMs,
         idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs,
+        ...(options.pooler ? { pooler: options.pooler } : {}),
+        ...(options.poolMax === undefined ? {} : { max: options.poolMax }),
       })
     : await createPgliteClient({
         dataDir: options.dataDir ?? DEFAULT_DATA_DIR,

@@ -1,7 +1,12 @@
 // Issue 12, item 5: a database that accepts connections and never answers must fail a
 // query within seconds, and the client must work again when the database is back.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BlackHole, startBlackHole } from '../../../../scripts/blackHole.mjs';
+import {
+  type PgBouncer,
+  pgBouncerUnavailable,
+  startPgBouncer,
+} from '../../../../scripts/pgBouncer.mjs';
 import { createPostgresClient } from './postgresClient.js';
 import { StoreUnavailableError } from './storeErrors.js';
 import type { SqlClient } from './types.js';
@@ -142,3 +147,99 @@ describe.runIf(TEST_DATABASE_URL)('prepared statements on a real server', () => 
     }
   });
 });
+
+// Through a pooler in transaction mode (issue 24.3) a statement may run on any server
+// connection: nothing may be prepared by name or set for the session.
+describe.runIf(TEST_DATABASE_URL)("with pooler: 'transaction'", () => {
+  it('prepares nothing by name', async () => {
+    const db = await client({
+      connectionString: TEST_DATABASE_URL as string,
+      max: 1,
+      pooler: 'transaction',
+    });
+    for (let i = 0; i < 3; i++) {
+      expect((await db.query<{ n: number }>('SELECT $1::int AS n', [i])).rows).toEqual([{ n: i }]);
+    }
+    // One connection (max 1): what it has prepared is what the client prepared.
+    const prepared = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_prepared_statements WHERE $1::int = 1',
+      [1],
+    );
+    expect(prepared.rows[0]?.n).toBe(0);
+  });
+
+  it('sets the timeouts in each transaction only, and a statement past them is canceled', async () => {
+    const db = await client({
+      connectionString: TEST_DATABASE_URL as string,
+      max: 1,
+      pooler: 'transaction',
+      statementTimeoutMs: 300,
+      idleInTransactionTimeoutMs: 700,
+    });
+    const show = (on: Pick<SqlClient, 'query'>, name: string) =>
+      on.query<Record<string, string>>(`SHOW ${name}`).then(({ rows }) => rows[0]?.[name]);
+    // The session keeps the server's settings: nothing was sent at connect.
+    const outside = await show(db, 'statement_timeout');
+    expect(outside).not.toBe('300ms');
+    await db.transaction(async (tx) => {
+      expect(await show(tx, 'statement_timeout')).toBe('300ms');
+      expect(await show(tx, 'idle_in_transaction_session_timeout')).toBe('700ms');
+    });
+    expect(await show(db, 'statement_timeout')).toBe(outside);
+    const { ms, error } = await timed(db.transaction((tx) => tx.query('select pg_sleep(5)')));
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it('refuses a timeout that is not a whole number of milliseconds', async () => {
+    await expect(
+      createPostgresClient({
+        connectionString: TEST_DATABASE_URL as string,
+        pooler: 'transaction',
+        statementTimeoutMs: 1.5,
+      }),
+    ).rejects.toThrow(/statementTimeoutMs must be a whole number/);
+  });
+});
+
+const noPgBouncer = pgBouncerUnavailable(TEST_DATABASE_URL);
+describe.skipIf(noPgBouncer !== null)(
+  `through PgBouncer in transaction mode, with pooler: 'transaction'${noPgBouncer ? `: ${noPgBouncer}` : ''}`,
+  () => {
+    let bouncer: PgBouncer;
+    beforeAll(async () => {
+      bouncer = await startPgBouncer(TEST_DATABASE_URL as string, 2);
+    });
+    afterAll(async () => {
+      await bouncer?.stop();
+    });
+
+    it('runs statements with parameters on whichever server connection is free', async () => {
+      const db = await client({ connectionString: bouncer.url, max: 6, pooler: 'transaction' });
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          db.query<{ n: number }>('SELECT $1::int AS n, pg_sleep(0.01)', [i]),
+        ),
+      );
+      expect(answers.map(({ rows }) => rows[0]?.n)).toEqual(
+        Array.from({ length: 40 }, (_, i) => i),
+      );
+    });
+
+    it('cancels a statement in a transaction past the statement timeout', async () => {
+      const db = await client({
+        connectionString: bouncer.url,
+        pooler: 'transaction',
+        statementTimeoutMs: 300,
+      });
+      const { ms, error } = await timed(db.transaction((tx) => tx.query('select pg_sleep(5)')));
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect(ms).toBeLessThan(2_000);
+    });
+
+    it('says what to set when the pooler refuses the session settings', async () => {
+      const db = await client({ connectionString: bouncer.url });
+      await expect(db.query('select 1')).rejects.toThrow(/pooler: 'transaction'/);
+    });
+  },
+);

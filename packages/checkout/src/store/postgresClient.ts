@@ -1,3 +1,4 @@
+import { ConfigurationError, InvalidArgumentError } from '../errors/errors.js';
 import { loadPg } from './loadDriver.js';
 import { listenOnPostgres } from './postgresListener.js';
 import { createStatementNames, runNamed } from './preparedStatements.js';
@@ -26,7 +27,20 @@ export interface PostgresClientOptions {
    * milliseconds (default 10 000; `idle_in_transaction_session_timeout`).
    */
   idleInTransactionTimeoutMs?: number;
+  /**
+   * How connections reach the server. Unset: directly (or through a pooler in session
+   * mode), with session settings and statements prepared by name on each connection.
+   * `'transaction'`: through a pooler in transaction mode (PgBouncer `pool_mode =
+   * transaction`), which hands each transaction, and each statement outside one, to any
+   * server connection: nothing is prepared by name (PgBouncer before 1.21 does not track
+   * named statements), and the timeouts are set in each transaction with `SET LOCAL`
+   * instead of at connect, since a pooler refuses or drops settings in the startup packet.
+   */
+  pooler?: PostgresPooler;
 }
+
+/** The connection poolers the client knows how to go through: see {@link PostgresClientOptions.pooler}. */
+export type PostgresPooler = 'transaction';
 
 /** Defaults of the timeouts: a few seconds each, so a request fails well within 15 s. */
 export const DEFAULT_POSTGRES_TIMEOUTS = {
@@ -55,9 +69,28 @@ const UNAVAILABLE_SQLSTATES = new Set([
 const UNAVAILABLE_MESSAGES =
   /timeout|timed out|terminated|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|EPIPE|Connection ended/i;
 
-/** Turns a `pg` error that means "unreachable or too slow" into a {@link StoreUnavailableError}. */
+/** PgBouncer's refusal of a session setting sent at connect. */
+const POOLER_REFUSAL = /unsupported startup parameter/i;
+
+/**
+ * Turns a `pg` error that means "unreachable or too slow" into a {@link StoreUnavailableError},
+ * and a pooler's refusal of the session settings into a {@link ConfigurationError} that says
+ * what to set (it would fail the same way on every try).
+ */
 export function toStoreError(error: unknown): unknown {
   if (!(error instanceof Error) || error instanceof StoreUnavailableError) return error;
+  if (error instanceof ConfigurationError) return error;
+  if (POOLER_REFUSAL.test(error.message)) {
+    return new ConfigurationError('The PostgreSQL connection', [
+      {
+        path: 'pooler',
+        message:
+          `the server refused a session setting at connect (${error.message}): it is a ` +
+          "connection pooler in transaction mode (PgBouncer)? Set pooler: 'transaction' " +
+          '(PLANKIT_DB_POOLER=transaction in the host)',
+      },
+    ]);
+  }
   const code = (error as { code?: unknown }).code;
   if (
     (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || /^E[A-Z]+$/.test(code))) ||
@@ -70,6 +103,14 @@ export function toStoreError(error: unknown): unknown {
   return error;
 }
 
+/** A timeout as it goes into `SET LOCAL`'s text: a whole number of milliseconds, nothing else. */
+function wholeMs(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new InvalidArgumentError(`${name} must be a whole number of milliseconds, not ${value}`);
+  }
+  return value;
+}
+
 /**
  * Connects to a PostgreSQL server through a `pg` pool and wraps it as a
  * {@link SqlClient}. Any number of processes may share one database this way.
@@ -77,7 +118,8 @@ export function toStoreError(error: unknown): unknown {
  * Every connection has a connect, statement and idle-in-transaction timeout, so a database
  * that never answers fails a request within seconds with a {@link StoreUnavailableError}
  * (code `store_unavailable`) instead of hanging it; the pool opens new connections
- * when the server is back.
+ * when the server is back. With `pooler: 'transaction'` the server's timeouts are set per
+ * transaction, and a statement outside one has the client's limit only.
  *
  * `pg` returns BIGINT and NUMERIC as strings; the store converts the columns it reads, so
  * the pool keeps `pg`'s default parsers (changing them globally would surprise the host).
@@ -88,14 +130,30 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
   const { Pool, Client } = await loadPg();
   const statementTimeoutMs =
     options.statementTimeoutMs ?? DEFAULT_POSTGRES_TIMEOUTS.statementTimeoutMs;
+  const idleInTransactionTimeoutMs =
+    options.idleInTransactionTimeoutMs ?? DEFAULT_POSTGRES_TIMEOUTS.idleInTransactionTimeoutMs;
+  const pooled = options.pooler === 'transaction';
+  // One round trip either way. `SET LOCAL` ends with the transaction, so a pooled server
+  // connection goes back to the pool as it came.
+  const begin = pooled
+    ? `BEGIN; SET LOCAL statement_timeout = ${wholeMs('statementTimeoutMs', statementTimeoutMs)}; ` +
+      `SET LOCAL idle_in_transaction_session_timeout = ${wholeMs('idleInTransactionTimeoutMs', idleInTransactionTimeoutMs)}`
+    : 'BEGIN';
   const pool = new Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_POSTGRES_TIMEOUTS.connectTimeoutMs,
-    statement_timeout: statementTimeoutMs,
+    // Session settings go in the startup packet, which a transaction pooler refuses
+    // ("unsupported startup parameter"): there they are set per transaction (`begin` above).
+    ...(pooled
+      ? {}
+      : {
+          statement_timeout: statementTimeoutMs,
+          idle_in_transaction_session_timeout: idleInTransactionTimeoutMs,
+        }),
+    // The client's own limit, which needs nothing from the server: through a transaction
+    // pooler it is the only one on a statement outside a transaction (see the README).
     query_timeout: statementTimeoutMs + CLIENT_GRACE_MS,
-    idle_in_transaction_session_timeout:
-      options.idleInTransactionTimeoutMs ?? DEFAULT_POSTGRES_TIMEOUTS.idleInTransactionTimeoutMs,
     // Notices a peer that vanished without closing the connection.
     keepAlive: true,
   });
@@ -103,7 +161,9 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
   // would crash the process. The pool discards the connection and opens a new one later.
   pool.on('error', () => {});
 
-  const names = createStatementNames();
+  // Through a transaction pooler a name prepared on one server connection is unknown on
+  // the next one (or names another statement there): every statement goes unnamed.
+  const names = pooled ? null : createStatementNames();
   const queryOn =
     (target: Pick<typeof pool, 'query'>, inTransaction: boolean): SqlQueryable['query'] =>
     async <Row>(text: string, params: readonly unknown[] = []) => {
@@ -111,7 +171,7 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
         const unnamed = () => target.query(text, [...params]);
         // Only statements with parameters are named: those without may hold several.
         const result =
-          params.length > 0
+          names && params.length > 0
             ? await runNamed(names, text, inTransaction, (name) =>
                 name ? target.query({ name, text, values: [...params] }) : unnamed(),
               )
@@ -131,7 +191,7 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
       });
       let broken = false;
       try {
-        await connection.query('BEGIN');
+        await connection.query(begin);
         const result = await fn({ query: queryOn(connection, true) });
         await connection.query('COMMIT');
         return result;
@@ -154,16 +214,23 @@ export async function createPostgresClient(options: PostgresClientOptions): Prom
       }
     },
     close: () => pool.end(),
-    listen: (channel, onNotify, onReconnect) =>
-      listenOnPostgres(
-        {
-          Client,
-          connectionString: options.connectionString,
-          connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_POSTGRES_TIMEOUTS.connectTimeoutMs,
-        },
-        channel,
-        onNotify,
-        onReconnect,
-      ),
+    // A transaction pooler hands the session to others between statements, so a LISTEN
+    // through it hears nothing: there the engine delivers on its timer alone.
+    ...(pooled
+      ? {}
+      : {
+          listen: (channel: string, onNotify: (payload: string) => void, onReconnect: () => void) =>
+            listenOnPostgres(
+              {
+                Client,
+                connectionString: options.connectionString,
+                connectTimeoutMs:
+                  options.connectTimeoutMs ?? DEFAULT_POSTGRES_TIMEOUTS.connectTimeoutMs,
+              },
+              channel,
+              onNotify,
+              onReconnect,
+            ),
+        }),
   };
 }

@@ -3,6 +3,7 @@
 // provider on the same database; payment-method ids of the test cards; a posted form.
 
 import { randomBytes } from 'node:crypto';
+import { pgBouncerUnavailable, startPgBouncer } from '../../../../scripts/pgBouncer.mjs';
 import {
   type CheckoutEngineOptions,
   createCheckoutEngine,
@@ -41,6 +42,38 @@ export const databases: { name: string; postgres: boolean; open: () => Promise<S
       ]
     : []),
 ];
+
+/**
+ * Why the engine cannot be tested through PgBouncer here, or null (issue 24.3: PgBouncer
+ * in transaction mode, started by the test, in front of TEST_DATABASE_URL's server).
+ */
+export const pgBouncerSkipReason = pgBouncerUnavailable(TEST_DATABASE_URL);
+
+/** PostgreSQL through a PgBouncer of the test's own; closing the client stops it. */
+export const throughPgBouncer: typeof databases = pgBouncerSkipReason
+  ? []
+  : [
+      {
+        name: 'Postgres through PgBouncer',
+        postgres: true,
+        async open() {
+          const bouncer = await startPgBouncer(TEST_DATABASE_URL ?? '');
+          const client = await createPostgresClient({
+            connectionString: bouncer.url,
+            max: 20,
+            pooler: 'transaction',
+          });
+          return {
+            query: client.query,
+            transaction: client.transaction,
+            async close() {
+              await client.close();
+              await bouncer.stop();
+            },
+          };
+        },
+      },
+    ];
 
 export const routes = createCheckoutRoutes();
 export const newKey = () => randomBytes(18).toString('base64url');

@@ -1,7 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
+import {
+  type PgBouncer,
+  pgBouncerUnavailable,
+  startPgBouncer,
+} from '../../../../../scripts/pgBouncer.mjs';
 import { lifecycleTransitions, SESSION_STATES } from '../../lifecycle/sessionLifecycle.js';
 import { describeStoreContract } from '../../testing/describeStoreContract.js';
 import { makeQuote, makeStartAttempt } from '../../testing/storeFixtures.js';
@@ -10,7 +14,7 @@ import { createPgliteClient } from '../pgliteClient.js';
 import { createPostgresClient } from '../postgresClient.js';
 import type { SqlClient } from '../types.js';
 import { createSqlStore } from './createSqlStore.js';
-import { applyMigrations, migrations } from './migrations.js';
+import { applyMigrations, migrations, pendingMigrations } from './migrations.js';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -19,21 +23,45 @@ function randomSchema(): string {
 }
 
 interface Variant {
-  name: 'PGlite' | 'Postgres';
-  available: boolean;
+  name: 'PGlite' | 'Postgres' | 'Postgres through PgBouncer';
+  /** Why it cannot run here, or null. */
+  unavailable: string | null;
   connect: () => Promise<SqlClient>;
 }
 
+// Started by the first client through it, stopped after the file's tests (issue 24.3).
+let bouncer: Promise<PgBouncer> | null = null;
+afterAll(async () => {
+  await (await bouncer)?.stop();
+});
+
 const variants: Variant[] = [
-  { name: 'PGlite', available: true, connect: () => createPgliteClient() },
+  { name: 'PGlite', unavailable: null, connect: () => createPgliteClient() },
   {
     name: 'Postgres',
-    available: Boolean(TEST_DATABASE_URL),
+    unavailable: TEST_DATABASE_URL ? null : 'needs a PostgreSQL server (TEST_DATABASE_URL)',
     connect: () => createPostgresClient({ connectionString: TEST_DATABASE_URL ?? '', max: 20 }),
+  },
+  {
+    // Transaction pooling: each statement or transaction may run on another server
+    // connection, so nothing may rely on a session (named statements, SET, advisory locks).
+    name: 'Postgres through PgBouncer',
+    unavailable: pgBouncerUnavailable(TEST_DATABASE_URL),
+    async connect() {
+      bouncer ??= startPgBouncer(TEST_DATABASE_URL ?? '');
+      const { url } = await bouncer;
+      return createPostgresClient({ connectionString: url, max: 20, pooler: 'transaction' });
+    },
   },
 ];
 
-for (const variant of variants.filter((v) => v.available)) {
+for (const variant of variants) {
+  if (variant.unavailable) {
+    describe.skip(`the SQL store on ${variant.name}: ${variant.unavailable}`, () => {
+      it('runs the store contract and the migration tests', () => {});
+    });
+    continue;
+  }
   // One client for the whole file; every test gets a schema of its own.
   let shared: SqlClient | null = null;
   const client = async () => {
@@ -66,7 +94,7 @@ for (const variant of variants.filter((v) => v.available)) {
     },
     // PGlite runs one query at a time in one process, so racing it proves nothing: the
     // concurrency tests run against a real server, through a second pool.
-    ...(variant.name === 'Postgres'
+    ...(variant.name !== 'PGlite'
       ? {
           async openSibling() {
             const other = await variant.connect();
@@ -116,6 +144,20 @@ for (const variant of variants.filter((v) => v.available)) {
         `SELECT version FROM "${schema}".schema_migrations ORDER BY version`,
       );
       expect(rows.map((row) => row.version)).toEqual(migrations.map((m) => m.version));
+    });
+
+    it('pendingMigrations lists what the schema lacks: everything, then the later ones, then none', async () => {
+      const db = await client();
+      const all = migrations.map((m) => m.version);
+      expect(await pendingMigrations(db, schema)).toEqual(all);
+      await applyMigrations(
+        db,
+        schema,
+        migrations.filter((m) => m.version <= 8),
+      );
+      expect(await pendingMigrations(db, schema)).toEqual(all.filter((v) => v > 8));
+      await openInSchema(schema);
+      expect(await pendingMigrations(db, schema)).toEqual([]);
     });
 
     it('migrations are safe when several callers start at once on a new schema', async () => {

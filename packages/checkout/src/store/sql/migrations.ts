@@ -13,7 +13,7 @@ import { migration010 } from './migrations/m010-retention.js';
 import { migration011 } from './migrations/m011-invoice-numbers.js';
 import { migration012 } from './migrations/m012-refunds.js';
 import type { Migration } from './migrations/migration.js';
-import { quoteSchema } from './schemaName.js';
+import { DEFAULT_SCHEMA, quoteSchema } from './schemaName.js';
 
 export type { Migration } from './migrations/migration.js';
 
@@ -78,6 +78,32 @@ export async function applyMigrations(
     await syncLifecycle(tx);
     return applied;
   });
+}
+
+/**
+ * The versions of the store's migrations that `schema` has not applied yet (all of them when
+ * it has none), in one statement that takes no lock, so a host's readiness check can ask it on
+ * every poll: a host whose database lags its code is not ready. Versions the database has
+ * beyond this code's (a newer release migrated it) are not pending.
+ */
+export async function pendingMigrations(
+  client: SqlQueryable,
+  schema: string = DEFAULT_SCHEMA,
+): Promise<number[]> {
+  let applied: number[];
+  try {
+    const { rows } = await client.query<{ version: number | string }>(
+      `SELECT version FROM ${quoteSchema(schema)}.schema_migrations`,
+    );
+    applied = rows.map((row) => Number(row.version));
+  } catch (error) {
+    // No schema or no table yet: nothing is applied.
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== '42P01' && code !== '3F000') throw error;
+    applied = [];
+  }
+  const done = new Set(applied);
+  return migrations.map((step) => step.version).filter((version) => !done.has(version));
 }
 
 /**
