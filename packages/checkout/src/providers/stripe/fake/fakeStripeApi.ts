@@ -15,6 +15,7 @@ import { createFakeSetupIntents } from './fakeSetupIntents.js';
 import { createFakeStripeState, type FakeStripeStateOptions } from './fakeStripeState.js';
 import type { FakePaymentIntent, FakeSetupIntent } from './fakeStripeTypes.js';
 import { createFakeSubscriptions } from './fakeSubscriptions.js';
+import { createFakeTaxRates } from './fakeTaxRates.js';
 import { createFakeTestClocks } from './fakeTestClocks.js';
 
 export { FakeStripeError } from './fakeStripeErrors.js';
@@ -30,6 +31,7 @@ export type FakeStripeApi = ReturnType<typeof createFakeStripeApi>;
 export function createFakeStripeApi(options: FakeStripeApiOptions) {
   const state = createFakeStripeState(options);
   const customers = createFakeCustomers(state);
+  const taxRates = createFakeTaxRates(state);
   // Billing reacts to intents that succeed; it is made after them, so they call it late.
   const subscriptions = createFakeSubscriptions(state, () => parts);
   const intents = createFakePaymentIntents(state, customers, {
@@ -39,7 +41,7 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
     succeeded: (intent, method) => subscriptions.setupIntentSucceeded(intent, method),
   });
   const invoices = createFakeInvoices(state, intents);
-  const parts = { customers, intents, setups, invoices };
+  const parts = { customers, intents, setups, invoices, taxRates };
   const sessions = createFakeCheckoutSessions(state, { ...parts, subscriptions });
   const clocks = createFakeTestClocks(state, subscriptions);
   const { idempotently } = createFakeIdempotency(state.now);
@@ -70,6 +72,14 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
     idempotently,
     authenticate,
     createCustomer: customers.createCustomer,
+    listCustomers: customers.listCustomers,
+    updateCustomer: customers.updateCustomer,
+    createTaxId: customers.createTaxId,
+    listTaxIds: customers.listTaxIds,
+    createTaxRate: taxRates.createTaxRate,
+    listTaxRates: taxRates.listTaxRates,
+    voidInvoice: invoices.voidInvoice,
+    listInvoicePayments: invoices.listInvoicePayments,
     createProduct: customers.createProduct,
     paymentMethodFromCard: customers.paymentMethodFromCard,
     createPaymentIntent: intents.createPaymentIntent,

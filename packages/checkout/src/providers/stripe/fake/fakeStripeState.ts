@@ -120,7 +120,10 @@ export function createFakeStripeState(options: FakeStripeStateOptions): FakeStri
       if (!head) continue;
       let value = out[head];
       if (typeof value === 'string' && objects.has(value)) value = copy(objects.get(value));
-      if (value && typeof value === 'object' && rest.length > 0) {
+      if (Array.isArray(value) && rest.length > 0) {
+        // `data.invoice` on a list's answer: each entry expanded.
+        value = value.map((entry) => expand(entry, [rest.join('.')]));
+      } else if (value && typeof value === 'object' && rest.length > 0) {
         const list = value as { object?: string; data?: unknown[] };
         if (list.object === 'list' && Array.isArray(list.data)) {
           // `payments.data.payment.payment_intent`-style paths step through a list.
