@@ -1,6 +1,6 @@
 import { ProviderError } from '../errors/errors.js';
 import type { CreateIntentInput, IntentOutcome } from '../providers/types.js';
-import type { CheckoutSession } from '../store/types.js';
+import type { BusinessBuyer, CheckoutSession } from '../store/types.js';
 import { planLinkFor } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
 import { outcomeOf, settleAttempt } from './settle.js';
@@ -12,6 +12,15 @@ export function providerKeyOf(session: Pick<CheckoutSession, 'id' | 'attempt'>):
   // attempt (double submit, a resumed crash) is the same one.
   return `${session.id}:${session.attempt}`;
 }
+
+/** A business buyer's details the provider's customer record keeps. */
+const businessOf = ({ company, vatId, street, postalCode, city }: BusinessBuyer) => ({
+  company,
+  vatId,
+  street,
+  postalCode,
+  city,
+});
 
 /** What the engine asks the provider to set up for a session's current attempt. */
 function intentFor(
@@ -29,7 +38,20 @@ function intentFor(
     amount: trial ? quote.total : session.amountDue,
     currency: session.currency,
     description: `${ctx.merchantName}: ${plan?.name ?? session.planId} (${session.interval})`,
-    customer: { email: session.email, name: session.name },
+    customer: {
+      email: session.email,
+      name: session.name,
+      business: session.business
+        ? { ...businessOf(session.business), country: session.country }
+        : null,
+    },
+    tax: {
+      country: session.country,
+      rateBasisPoints: quote.taxRateBasisPoints,
+      inclusive: quote.taxInclusive,
+      amount: quote.tax,
+      reverseChargeVatId: quote.reverseCharge?.buyerVatId ?? null,
+    },
     flow,
     returnUrl: ctx.routes.finish(session.id),
     cancelUrl: planLinkFor(ctx.routes, session, plan),

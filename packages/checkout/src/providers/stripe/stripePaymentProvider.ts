@@ -10,8 +10,14 @@
 //   (promo codes and tax included), sent as `price_data` on a Product created idempotently
 //   per plan (`plankit_{planId}`) on first use.
 // - Without JavaScript: a Checkout Session (Stripe's hosted page) for the same amounts.
-// - Every intent, customer, subscription and session is created under an idempotency key
-//   derived from the engine's `{sessionId}:{attempt}`, so a repeat never makes a second one.
+// - One Customer per buyer email address (`stripeCustomers.ts`); VAT as Tax Rates
+//   (`stripeTaxRates.ts`); the subscription and its period as Stripe's objects say
+//   (`stripeSubscriptionLinks.ts`).
+// - Every intent, subscription and session is created under an idempotency key derived
+//   from the engine's `{sessionId}:{attempt}`, so a repeat never makes a second one; what an
+//   attempt made is canceled when the engine cancels its intent (a failed, abandoned or
+//   expired attempt), and a trial without a card ends itself at Stripe
+//   (`trial_settings.end_behavior.missing_payment_method: 'cancel'`).
 
 import Stripe from 'stripe';
 import { InvalidArgumentError, WebhookSignatureError } from '../../errors/errors.js';
@@ -22,6 +28,7 @@ import type {
   PaymentProvider,
   ProviderEvent,
 } from '../types.js';
+import { createStripeCustomers } from './stripeCustomers.js';
 import {
   type CheckoutSessionLike,
   checkoutSessionOutcome,
@@ -31,6 +38,12 @@ import {
   setupIntentOutcome,
   subscriptionStatusOf,
 } from './stripeOutcomes.js';
+import {
+  createStripeSubscriptionLinks,
+  periodOf,
+  subscriptionOfInvoice,
+} from './stripeSubscriptionLinks.js';
+import { createStripeTaxRates } from './stripeTaxRates.js';
 
 /** Options of {@link createStripeProvider}. */
 export interface StripeProviderOptions {
@@ -142,13 +155,13 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     }
   };
 
-  async function customerFor(input: CreateIntentInput): Promise<string> {
-    const customer = await stripe.customers.create(
-      { email: input.customer.email, name: input.customer.name, metadata: input.metadata },
-      { idempotencyKey: `${input.idempotencyKey}:customer` },
-    );
-    return customer.id;
-  }
+  const { customerFor } = createStripeCustomers(stripe);
+  const { taxedLine } = createStripeTaxRates(stripe);
+  const links = createStripeSubscriptionLinks(stripe);
+  /** Ends a trial that never got a card at Stripe, charging nothing. */
+  const trialSettings = {
+    end_behavior: { missing_payment_method: 'cancel' },
+  } satisfies Stripe.SubscriptionCreateParams.TrialSettings;
 
   /** The plan's Product, created on first use under a fixed id (so a race makes one). */
   async function productFor(planId: string, name: string): Promise<string> {
@@ -166,17 +179,34 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     }
   }
 
+  /** A succeeded outcome with its subscription and period as Stripe has them. */
+  async function withSubscription(
+    outcome: IntentOutcome,
+    subscriptionId: () => Promise<string | null>,
+  ): Promise<IntentOutcome> {
+    if (outcome.status !== 'succeeded') return outcome;
+    return { ...outcome, ...(await links.subscriptionDetails(await subscriptionId())) };
+  }
   async function retrievePayment(id: string): Promise<IntentOutcome> {
     const intent = await stripe.paymentIntents.retrieve(id, { expand: EXPAND_METHOD });
-    return paymentIntentOutcome(intent as PaymentIntentLike);
+    return withSubscription(paymentIntentOutcome(intent as PaymentIntentLike), async () => {
+      const invoice = await links.invoiceOfPayment(id);
+      return invoice ? subscriptionOfInvoice(invoice) : null;
+    });
   }
   async function retrieveSetup(id: string): Promise<IntentOutcome> {
     const intent = await stripe.setupIntents.retrieve(id, { expand: EXPAND_METHOD });
-    return setupIntentOutcome(intent as SetupIntentLike);
+    return withSubscription(
+      setupIntentOutcome(intent as SetupIntentLike),
+      async () => intent.metadata?.plankit_subscription ?? null,
+    );
   }
   async function retrieveCheckout(id: string): Promise<IntentOutcome> {
     const session = await stripe.checkout.sessions.retrieve(id, { expand: EXPAND_SESSION });
-    return checkoutSessionOutcome(session as unknown as CheckoutSessionLike);
+    const outcome = checkoutSessionOutcome(session as unknown as CheckoutSessionLike);
+    return withSubscription(outcome, async () =>
+      outcome.status === 'succeeded' ? (outcome.subscriptionRef ?? null) : null,
+    );
   }
   function retrieve(intentId: string): Promise<IntentOutcome> {
     const kind = kindOf(intentId);
@@ -189,6 +219,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
   async function subscriptionIntent(input: CreateIntentInput, customer: string): Promise<string> {
     const recurring = input.recurring as NonNullable<CreateIntentInput['recurring']>;
     const product = await productFor(recurring.planId, productNameOf(input.description));
+    const line = await taxedLine(recurring.amount, input.tax);
     const subscription = await stripe.subscriptions.create(
       {
         customer,
@@ -197,13 +228,16 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
             price_data: {
               currency: input.currency.toLowerCase(),
               product,
-              unit_amount: recurring.amount,
+              unit_amount: line.unitAmount,
               recurring: { interval: intervalOf(recurring.interval) },
             },
             quantity: 1,
+            ...(line.taxRates.length > 0 ? { tax_rates: line.taxRates } : {}),
           },
         ],
-        ...(recurring.trialDays ? { trial_period_days: recurring.trialDays } : {}),
+        ...(recurring.trialDays
+          ? { trial_period_days: recurring.trialDays, trial_settings: trialSettings }
+          : {}),
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
         metadata: {
@@ -222,15 +256,20 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         ? invoice.payments?.data.find((p) => p.payment.type === 'payment_intent')?.payment
             .payment_intent
         : null;
-    const metadata = { ...input.metadata, plankit_subscription: subscription.id };
     if (setup) {
+      // The one link Stripe does not keep (see stripeSubscriptionLinks.ts).
       const id = typeof setup === 'string' ? setup : setup.id;
-      await stripe.setupIntents.update(id, { metadata });
+      await stripe.setupIntents.update(id, {
+        metadata: { ...input.metadata, plankit_subscription: subscription.id },
+      });
       return id;
     }
     if (payment) {
       const id = typeof payment === 'string' ? payment : payment.id;
-      await stripe.paymentIntents.update(id, { metadata, description: input.description });
+      await stripe.paymentIntents.update(id, {
+        metadata: input.metadata,
+        description: input.description,
+      });
       return id;
     }
     throw new InvalidArgumentError(
@@ -255,6 +294,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     let params: Stripe.Checkout.SessionCreateParams;
     if (recurring) {
       const product = await productFor(recurring.planId, name);
+      const line = await taxedLine(recurring.amount, input.tax);
       params = {
         ...base,
         mode: 'subscription',
@@ -263,14 +303,17 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
             price_data: {
               currency,
               product,
-              unit_amount: recurring.amount,
+              unit_amount: line.unitAmount,
               recurring: { interval: intervalOf(recurring.interval) },
             },
             quantity: 1,
+            ...(line.taxRates.length > 0 ? { tax_rates: line.taxRates } : {}),
           },
         ],
         subscription_data: {
-          ...(recurring.trialDays ? { trial_period_days: recurring.trialDays } : {}),
+          ...(recurring.trialDays
+            ? { trial_period_days: recurring.trialDays, trial_settings: trialSettings }
+            : {}),
           metadata: {
             ...input.metadata,
             plankit_plan: recurring.planId,
@@ -281,13 +324,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     } else if (input.mode === 'setup') {
       params = { ...base, mode: 'setup', currency };
     } else {
+      const line = await taxedLine(input.amount, input.tax);
       params = {
         ...base,
         mode: 'payment',
         line_items: [
           {
-            price_data: { currency, product_data: { name }, unit_amount: input.amount },
+            price_data: { currency, product_data: { name }, unit_amount: line.unitAmount },
             quantity: 1,
+            ...(line.taxRates.length > 0 ? { tax_rates: line.taxRates } : {}),
           },
         ],
         payment_intent_data: {
@@ -302,6 +347,41 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     });
     if (!session.url) throw new InvalidArgumentError(`Checkout Session ${session.id} has no page.`);
     return { intentId: session.id, redirectUrl: session.url };
+  }
+
+  /** Cancels a subscription that has not started for good (no payment, or no card). */
+  async function cancelSubscription(id: string) {
+    const subscription = await stripe.subscriptions.retrieve(id);
+    if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') {
+      await stripe.subscriptions.cancel(id);
+    }
+  }
+
+  /**
+   * An unpaid PaymentIntent and what it pays for: a subscription's first invoice is voided
+   * (which cancels its PaymentIntent; Stripe cancels an invoice's payment no other way) and
+   * the subscription canceled; any other PaymentIntent is canceled itself.
+   */
+  async function cancelPayment(id: string) {
+    const intent = await stripe.paymentIntents.retrieve(id);
+    if (intent.status === 'succeeded' || intent.status === 'canceled') return;
+    const invoice = await links.invoiceOfPayment(id);
+    if (!invoice) {
+      await stripe.paymentIntents.cancel(id);
+      return;
+    }
+    const subscription = subscriptionOfInvoice(invoice);
+    if (subscription) await cancelSubscription(subscription);
+    if (invoice.status === 'open') await stripe.invoices.voidInvoice(invoice.id);
+  }
+
+  /** An unfinished SetupIntent, and the trial that waits for its card. */
+  async function cancelSetup(id: string) {
+    const intent = await stripe.setupIntents.retrieve(id);
+    if (intent.status === 'succeeded' || intent.status === 'canceled') return;
+    const subscription = intent.metadata?.plankit_subscription;
+    if (subscription) await cancelSubscription(subscription);
+    await stripe.setupIntents.cancel(id);
   }
 
   /** Confirms, turning Stripe's refusals into outcomes (the SDK throws them). */
@@ -398,21 +478,9 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     async cancelIntent(intentId) {
       const kind = kindOf(intentId);
       try {
-        if (kind === 'checkout') {
-          await stripe.checkout.sessions.expire(intentId);
-        } else {
-          const intent =
-            kind === 'payment'
-              ? await stripe.paymentIntents.retrieve(intentId)
-              : await stripe.setupIntents.retrieve(intentId);
-          // A subscription's intent goes with its subscription (Stripe voids the invoice).
-          const subscription = intent.metadata?.plankit_subscription;
-          if (subscription && intent.status !== 'succeeded') {
-            await stripe.subscriptions.cancel(subscription);
-          }
-          if (kind === 'payment') await stripe.paymentIntents.cancel(intentId);
-          else await stripe.setupIntents.cancel(intentId);
-        }
+        if (kind === 'checkout') await stripe.checkout.sessions.expire(intentId);
+        else if (kind === 'payment') await cancelPayment(intentId);
+        else await cancelSetup(intentId);
       } catch (error) {
         // Succeeded (or canceled) just before: answer with what it is.
         if (!isStripeError(error, 'StripeInvalidRequestError')) throw error;
@@ -487,8 +555,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       case 'invoice.payment_failed': {
         // Read again, with its payments (an includable field events never carry).
         const invoice = await stripe.invoices.retrieve(object.id, { expand: ['payments'] });
-        const subscription = invoice.parent?.subscription_details?.subscription;
-        const subscriptionId = typeof subscription === 'string' ? subscription : subscription?.id;
+        const subscriptionId = subscriptionOfInvoice(invoice);
         if (!subscriptionId) return [];
         const events: ProviderEvent[] = [];
         if (invoice.billing_reason === 'subscription_create') {
@@ -527,14 +594,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
   ): Promise<Extract<ProviderEvent, { type: 'subscription.updated' }> | null> {
     const subscription = await stripe.subscriptions.retrieve(subscriptionId);
     const status = subscriptionStatusOf(subscription.status);
-    if (!status) return null;
-    const periodEnd = Math.max(...subscription.items.data.map((item) => item.current_period_end));
+    const period = periodOf(subscription);
+    if (!status || !period) return null;
     return {
       id,
       type: 'subscription.updated',
       subscriptionRef: subscription.id,
       status,
-      currentPeriodEnd: new Date(periodEnd * 1000),
+      currentPeriodStart: period.start,
+      currentPeriodEnd: period.end,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       renewal,
     };

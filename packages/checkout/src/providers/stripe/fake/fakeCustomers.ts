@@ -18,7 +18,14 @@ import type {
 const metadataOf = (value: unknown) => ({ ...(value as Record<string, string> | undefined) });
 
 /** Stripe's list object (https://docs.stripe.com/api/pagination). */
-export function listOf<T>(data: T[], url: string, limit: unknown) {
+export function listOf<T extends { id: string }>(
+  found: T[],
+  url: string,
+  { limit, starting_after }: { limit?: unknown; starting_after?: unknown },
+) {
+  const after =
+    typeof starting_after === 'string' ? found.findIndex((o) => o.id === starting_after) : -1;
+  const data = found.slice(after + 1);
   const count = limit === undefined ? 10 : Number(limit);
   if (!Number.isInteger(count) || count < 1 || count > 100) {
     throw invalidRequest(
@@ -83,7 +90,7 @@ export function createFakeCustomers(state: FakeStripeState) {
       .filter((o): o is FakeCustomer => o.object === 'customer')
       .filter((c) => params.email === undefined || c.email === params.email)
       .reverse();
-    return listOf(found, '/v1/customers', params.limit);
+    return listOf(found, '/v1/customers', params);
   }
 
   function updateCustomer(id: string, params: Stripe.CustomerUpdateParams): FakeCustomer {
@@ -125,12 +132,12 @@ export function createFakeCustomers(state: FakeStripeState) {
   }
 
   /** `GET /v1/customers/{customer}/tax_ids`. */
-  function listTaxIds(customer: string, params: { limit?: number }) {
+  function listTaxIds(customer: string, params: Stripe.TaxIdListParams) {
     state.get<FakeCustomer>(customer, 'customer', 'customer');
     const found = [...state.objects.values()]
       .filter((o): o is FakeTaxId => o.object === 'tax_id')
       .filter((t) => t.customer === customer);
-    return listOf(found, `/v1/customers/${customer}/tax_ids`, params.limit);
+    return listOf(found, `/v1/customers/${customer}/tax_ids`, params);
   }
 
   function createProduct(params: Stripe.ProductCreateParams): FakeProduct {

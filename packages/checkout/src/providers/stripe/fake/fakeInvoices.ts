@@ -215,7 +215,7 @@ export function createFakeInvoices(state: FakeStripeState, intents: FakePaymentI
       )
       .filter((p) => params.status === undefined || p.status === params.status)
       .reverse();
-    return listOf(found, '/v1/invoice_payments', params.limit);
+    return listOf(found, '/v1/invoice_payments', params);
   }
 
   return {

@@ -112,6 +112,7 @@ export type FakeSubscription = Pick<
   | 'created'
   | 'livemode'
   | 'start_date'
+  | 'billing_cycle_anchor'
   | 'test_clock'
   | 'trial_settings'
 > & {

@@ -11,7 +11,13 @@ import type { FakeInvoices } from './fakeInvoices.js';
 import type { FakePaymentIntents } from './fakePaymentIntents.js';
 import type { FakeSetupIntents } from './fakeSetupIntents.js';
 import { invalidRequest } from './fakeStripeErrors.js';
-import { addInterval, copy, type FakeStripeState, randomId } from './fakeStripeState.js';
+import {
+  addInterval,
+  copy,
+  type FakeStripeState,
+  nextBillingDate,
+  randomId,
+} from './fakeStripeState.js';
 import type {
   FakeCustomer,
   FakePaymentIntent,
@@ -89,6 +95,8 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
       created: start,
       livemode: false,
       start_date: start,
+      // Billing dates count from here: the end of the trial, else the start.
+      billing_cycle_anchor: periodEnd === trialEnd ? periodEnd : start,
       test_clock: typeof customer.test_clock === 'string' ? customer.test_clock : null,
       trial_settings: params.trial_settings
         ? {
@@ -203,7 +211,7 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
     const { invoices } = parts();
     const interval = item.price.recurring?.interval === 'year' ? 'year' : 'month';
     const start = item.current_period_end;
-    const end = addInterval(start, interval);
+    const end = nextBillingDate(sub.billing_cycle_anchor, start, interval);
     const previous = {
       status: sub.status,
       current_period_start: item.current_period_start,

@@ -51,7 +51,7 @@ export function createFakeTaxRates(state: FakeStripeState) {
       .filter((r) => active === undefined || r.active === active)
       .filter((r) => inclusive === undefined || r.inclusive === inclusive)
       .reverse();
-    return listOf(found, '/v1/tax_rates', params.limit);
+    return listOf(found, '/v1/tax_rates', params);
   }
 
   /** The rates a line names (`items[0][tax_rates]`), each checked to exist and be active. */
