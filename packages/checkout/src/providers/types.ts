@@ -114,6 +114,16 @@ export interface ProviderPeriod {
   end: Date;
 }
 
+/** A renewal's payment that waits for the buyer, on the provider's own page. */
+export interface OpenRenewalPayment {
+  /** The provider's page where the buyer confirms (3-D Secure) and pays it. */
+  url: string;
+  amount: number;
+  currency: string;
+  /** Whether the bank asks the buyer to confirm it (else the card was refused). */
+  needsAuthentication: boolean;
+}
+
 /** An intent the provider created; nothing was charged yet. */
 export interface CreatedIntent {
   intentId: string;
@@ -262,6 +272,12 @@ export interface PaymentProvider {
    * Not needed when the engine renews.
    */
   setCancelAtPeriodEnd?(providerSubscriptionRef: string, cancel: boolean): Promise<void>;
+  /**
+   * With `renews: 'provider'`: the renewal payment that waits for the buyer (a card the
+   * bank wants confirmed, or one that was refused), with the provider's page where the buyer
+   * confirms and pays it; null when nothing is open. The manage page shows it.
+   */
+  openRenewalPayment?(providerSubscriptionRef: string): Promise<OpenRenewalPayment | null>;
   /**
    * Refunds (part of) a payment. Idempotent on the key; a refusal (already refunded, an
    * amount the payment does not cover) is a `failed` outcome, and only a provider that could

@@ -122,6 +122,17 @@ export type SubscriptionPageView =
       nextCharge: { amount: number; currency: string; date: string } | null;
       /** The checkout's receipt (signed). */
       receiptUrl: string;
+      /**
+       * A renewal's payment that waits for the buyer (past due, with a provider that
+       * renews): the provider's page where they confirm and pay it. Absent otherwise.
+       */
+      openPayment?: {
+        url: string;
+        amount: number;
+        currency: string;
+        /** The bank asks the buyer to confirm it (else the card was refused). */
+        needsAuthentication: boolean;
+      } | null;
     }
   | { status: 'not_found' };
 

@@ -492,6 +492,23 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       await stripe.subscriptions.update(subscription, { cancel_at_period_end: cancel });
     },
 
+    async openRenewalPayment(subscriptionId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
+        expand: ['latest_invoice.payments.data.payment.payment_intent'],
+      });
+      const invoice = subscription.latest_invoice;
+      if (!invoice || typeof invoice !== 'object' || invoice.status !== 'open') return null;
+      if (!invoice.hosted_invoice_url || invoice.amount_due <= 0) return null;
+      const intent = invoice.payments?.data.find((p) => p.payment.payment_intent)?.payment
+        .payment_intent;
+      return {
+        url: invoice.hosted_invoice_url,
+        amount: invoice.amount_due,
+        currency: invoice.currency.toUpperCase(),
+        needsAuthentication: typeof intent === 'object' && intent?.status === 'requires_action',
+      };
+    },
+
     async chargeSavedMethod(input) {
       try {
         const intent = await stripe.paymentIntents.create(
@@ -552,6 +569,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       case 'checkout.session.expired':
         return intentEvent(object.id);
       case 'invoice.paid':
+      case 'invoice.payment_action_required':
       case 'invoice.payment_failed': {
         // Read again, with its payments (an includable field events never carry).
         const invoice = await stripe.invoices.retrieve(object.id, { expand: ['payments'] });
@@ -572,7 +590,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
             ? { amount: invoice.amount_paid, paymentId: invoice.id }
             : null;
         const update = await subscriptionEvent(event.id, subscriptionId, renewal);
-        if (update && event.type === 'invoice.payment_failed') update.status = 'past_due';
+        // A renewal the buyer must confirm (https://docs.stripe.com/billing/subscriptions/overview#requires-action)
+        // is past due until they do: the buyer hears of it, and the manage page shows
+        // Stripe's page to confirm and pay it (`openRenewalPayment`).
+        const unpaid =
+          event.type === 'invoice.payment_failed' ||
+          event.type === 'invoice.payment_action_required';
+        if (update && unpaid && invoice.status === 'open' && update.status !== 'canceled') {
+          update.status = 'past_due';
+        }
         if (update) events.push(update);
         return events;
       }

@@ -139,7 +139,10 @@ describe('Tax Rates', () => {
 describe('subscriptions on a test clock', () => {
   it('billed on the 31st: the last day of a shorter month, then the 31st again', async () => {
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: JAN_31 });
-    const customer = await stripe.customers.create({ email: 'a@example.com', test_clock: clock.id });
+    const customer = await stripe.customers.create({
+      email: 'a@example.com',
+      test_clock: clock.id,
+    });
     const sub = await subscribe(customer.id);
     const invoice = sub.latest_invoice as Stripe.Invoice;
     const intent = invoice.payments?.data[0]?.payment.payment_intent as string;
@@ -155,7 +158,10 @@ describe('subscriptions on a test clock', () => {
 
   it('a trial that ends without a card: canceled with missing_payment_method cancel, nothing invoiced', async () => {
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: JAN_31 });
-    const customer = await stripe.customers.create({ email: 'b@example.com', test_clock: clock.id });
+    const customer = await stripe.customers.create({
+      email: 'b@example.com',
+      test_clock: clock.id,
+    });
     const sub = await subscribe(customer.id, {
       trial_period_days: 14,
       trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
@@ -174,7 +180,10 @@ describe('subscriptions on a test clock', () => {
 
   it('a trial that ends without a card and no trial_settings: invoiced, and past due', async () => {
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: JAN_31 });
-    const customer = await stripe.customers.create({ email: 'c@example.com', test_clock: clock.id });
+    const customer = await stripe.customers.create({
+      email: 'c@example.com',
+      test_clock: clock.id,
+    });
     const sub = await subscribe(customer.id, { trial_period_days: 14 });
     await advance(clock.id, JAN_31 + 15 * DAY);
     expect(await stripe.subscriptions.retrieve(sub.id)).toMatchObject({ status: 'past_due' });
