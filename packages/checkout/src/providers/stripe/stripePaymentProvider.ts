@@ -28,6 +28,7 @@ import type {
   PaymentProvider,
   ProviderEvent,
 } from '../types.js';
+import { createStripeCancellation } from './stripeCancellation.js';
 import { createStripeCustomers } from './stripeCustomers.js';
 import {
   type CheckoutSessionLike,
@@ -36,14 +37,10 @@ import {
   paymentIntentOutcome,
   type SetupIntentLike,
   setupIntentOutcome,
-  subscriptionStatusOf,
 } from './stripeOutcomes.js';
-import {
-  createStripeSubscriptionLinks,
-  periodOf,
-  subscriptionOfInvoice,
-} from './stripeSubscriptionLinks.js';
+import { createStripeSubscriptionLinks, subscriptionOfInvoice } from './stripeSubscriptionLinks.js';
 import { createStripeTaxRates } from './stripeTaxRates.js';
+import { createStripeWebhookEvents } from './stripeWebhookEvents.js';
 
 /** Options of {@link createStripeProvider}. */
 export interface StripeProviderOptions {
@@ -158,6 +155,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
   const { customerFor } = createStripeCustomers(stripe);
   const { taxedLine } = createStripeTaxRates(stripe);
   const links = createStripeSubscriptionLinks(stripe);
+  const { cancelPayment, cancelSetup } = createStripeCancellation(stripe, links);
+  const { eventsOf } = createStripeWebhookEvents(stripe, (intentId) => retrieve(intentId));
   /** Ends a trial that never got a card at Stripe, charging nothing. */
   const trialSettings = {
     end_behavior: { missing_payment_method: 'cancel' },
@@ -349,41 +348,6 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     return { intentId: session.id, redirectUrl: session.url };
   }
 
-  /** Cancels a subscription that has not started for good (no payment, or no card). */
-  async function cancelSubscription(id: string) {
-    const subscription = await stripe.subscriptions.retrieve(id);
-    if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') {
-      await stripe.subscriptions.cancel(id);
-    }
-  }
-
-  /**
-   * An unpaid PaymentIntent and what it pays for: a subscription's first invoice is voided
-   * (which cancels its PaymentIntent; Stripe cancels an invoice's payment no other way) and
-   * the subscription canceled; any other PaymentIntent is canceled itself.
-   */
-  async function cancelPayment(id: string) {
-    const intent = await stripe.paymentIntents.retrieve(id);
-    if (intent.status === 'succeeded' || intent.status === 'canceled') return;
-    const invoice = await links.invoiceOfPayment(id);
-    if (!invoice) {
-      await stripe.paymentIntents.cancel(id);
-      return;
-    }
-    const subscription = subscriptionOfInvoice(invoice);
-    if (subscription) await cancelSubscription(subscription);
-    if (invoice.status === 'open') await stripe.invoices.voidInvoice(invoice.id);
-  }
-
-  /** An unfinished SetupIntent, and the trial that waits for its card. */
-  async function cancelSetup(id: string) {
-    const intent = await stripe.setupIntents.retrieve(id);
-    if (intent.status === 'succeeded' || intent.status === 'canceled') return;
-    const subscription = intent.metadata?.plankit_subscription;
-    if (subscription) await cancelSubscription(subscription);
-    await stripe.setupIntents.cancel(id);
-  }
-
   /** Confirms, turning Stripe's refusals into outcomes (the SDK throws them). */
   async function confirmOrRead(
     intentId: string,
@@ -492,22 +456,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       await stripe.subscriptions.update(subscription, { cancel_at_period_end: cancel });
     },
 
-    async openRenewalPayment(subscriptionId) {
-      const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
-        expand: ['latest_invoice.payments.data.payment.payment_intent'],
-      });
-      const invoice = subscription.latest_invoice;
-      if (!invoice || typeof invoice !== 'object' || invoice.status !== 'open') return null;
-      if (!invoice.hosted_invoice_url || invoice.amount_due <= 0) return null;
-      const intent = invoice.payments?.data.find((p) => p.payment.payment_intent)?.payment
-        .payment_intent;
-      return {
-        url: invoice.hosted_invoice_url,
-        amount: invoice.amount_due,
-        currency: invoice.currency.toUpperCase(),
-        needsAuthentication: typeof intent === 'object' && intent?.status === 'requires_action',
-      };
-    },
+    openRenewalPayment: links.openRenewalPayment,
 
     async chargeSavedMethod(input) {
       try {
@@ -548,89 +497,4 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       return eventsOf(event);
     },
   };
-
-  /**
-   * A verified Stripe event in the protocol's terms. What an intent or subscription is now
-   * is read from Stripe by id, never from the event's copy: events arrive late, twice or out
-   * of order, and the latest state is the one to settle on.
-   */
-  async function eventsOf(event: Stripe.Event): Promise<ProviderEvent[]> {
-    const object = event.data.object as { id: string; object: string };
-    const intentEvent = async (intentId: string, id = event.id): Promise<ProviderEvent[]> => [
-      { id, type: 'intent.updated', intentId, outcome: await retrieve(intentId) },
-    ];
-    if (event.type.startsWith('payment_intent.') || event.type.startsWith('setup_intent.')) {
-      return intentEvent(object.id);
-    }
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-      case 'checkout.session.async_payment_failed':
-      case 'checkout.session.expired':
-        return intentEvent(object.id);
-      case 'invoice.paid':
-      case 'invoice.payment_action_required':
-      case 'invoice.payment_failed': {
-        // Read again, with its payments (an includable field events never carry).
-        const invoice = await stripe.invoices.retrieve(object.id, { expand: ['payments'] });
-        const subscriptionId = subscriptionOfInvoice(invoice);
-        if (!subscriptionId) return [];
-        const events: ProviderEvent[] = [];
-        if (invoice.billing_reason === 'subscription_create') {
-          // The first invoice: its payment is the checkout's own intent. Settling it here
-          // makes the order whichever of this, `payment_intent.succeeded` and
-          // `customer.subscription.created` comes first.
-          const payment = invoice.payments?.data.find((p) => p.payment.payment_intent)?.payment
-            .payment_intent;
-          const paymentId = typeof payment === 'string' ? payment : payment?.id;
-          if (paymentId) events.push(...(await intentEvent(paymentId, `${event.id}:intent`)));
-        }
-        const renewal =
-          event.type === 'invoice.paid' && invoice.billing_reason === 'subscription_cycle'
-            ? { amount: invoice.amount_paid, paymentId: invoice.id }
-            : null;
-        const update = await subscriptionEvent(event.id, subscriptionId, renewal);
-        // A renewal the buyer must confirm (https://docs.stripe.com/billing/subscriptions/overview#requires-action)
-        // is past due until they do: the buyer hears of it, and the manage page shows
-        // Stripe's page to confirm and pay it (`openRenewalPayment`).
-        const unpaid =
-          event.type === 'invoice.payment_failed' ||
-          event.type === 'invoice.payment_action_required';
-        if (update && unpaid && invoice.status === 'open' && update.status !== 'canceled') {
-          update.status = 'past_due';
-        }
-        if (update) events.push(update);
-        return events;
-      }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted': {
-        const update = await subscriptionEvent(event.id, object.id, null);
-        return update ? [update] : [];
-      }
-      default:
-        return [];
-    }
-  }
-
-  async function subscriptionEvent(
-    id: string,
-    subscriptionId: string,
-    renewal: { amount: number; paymentId: string } | null,
-  ): Promise<Extract<ProviderEvent, { type: 'subscription.updated' }> | null> {
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-    const status = subscriptionStatusOf(subscription.status);
-    const period = periodOf(subscription);
-    if (!status || !period) return null;
-    return {
-      id,
-      type: 'subscription.updated',
-      subscriptionRef: subscription.id,
-      status,
-      currentPeriodStart: period.start,
-      currentPeriodEnd: period.end,
-      cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      renewal,
-    };
-  }
 }

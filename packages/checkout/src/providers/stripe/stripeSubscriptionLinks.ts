@@ -11,7 +11,7 @@
 // id on it when it creates the subscription (`plankit_subscription`).
 
 import type Stripe from 'stripe';
-import type { ProviderPeriod } from '../types.js';
+import type { OpenRenewalPayment, ProviderPeriod } from '../types.js';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
@@ -54,5 +54,31 @@ export function createStripeSubscriptionLinks(stripe: Stripe) {
     return { subscriptionRef: subscription.id, subscriptionPeriod: periodOf(subscription) };
   }
 
-  return { invoiceOfPayment, subscriptionDetails };
+  /**
+   * A renewal's open invoice, on Stripe's hosted invoice page (`hosted_invoice_url`), where
+   * the buyer confirms with their bank and pays; null when the latest invoice is not open.
+   */
+  async function openRenewalPayment(subscriptionId: string): Promise<OpenRenewalPayment | null> {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['latest_invoice.payments'],
+    });
+    const invoice = subscription.latest_invoice;
+    if (!invoice || typeof invoice !== 'object' || invoice.status !== 'open') return null;
+    if (!invoice.hosted_invoice_url || invoice.amount_due <= 0) return null;
+    const payment = invoice.payments?.data.find((p) => p.payment.payment_intent)?.payment
+      .payment_intent;
+    const intent =
+      typeof payment === 'string' ? await stripe.paymentIntents.retrieve(payment) : payment;
+    return {
+      url: invoice.hosted_invoice_url,
+      amount: invoice.amount_due,
+      currency: invoice.currency.toUpperCase(),
+      needsAuthentication: intent?.status === 'requires_action',
+    };
+  }
+
+  return { invoiceOfPayment, subscriptionDetails, openRenewalPayment };
 }
+
+/** The links of one Stripe account. */
+export type StripeSubscriptionLinks = ReturnType<typeof createStripeSubscriptionLinks>;
