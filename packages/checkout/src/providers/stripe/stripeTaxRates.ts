@@ -5,8 +5,9 @@
 // The amounts stay Plankit's quote: a line goes to Stripe with a Tax Rate only when
 // Stripe's arithmetic (the tax per line, rounded to the minor unit) gives the quote's tax
 // exactly, so the buyer is charged what the plan step showed. Otherwise (a currency whose
-// amounts move in steps, where the quote rounds to the step) the line carries the total as
-// before, with no tax line.
+// amounts move in steps, where the quote rounds to the step, or a tax of exactly half a
+// minor unit, whose rounding Stripe does not document) the line carries the total, with no
+// tax line.
 
 import type Stripe from 'stripe';
 import type { IntentTax } from '../types.js';
@@ -26,6 +27,18 @@ export function stripeTaxOf(amount: number, percentage: number, inclusive: boole
     : Math.round((amount * percentage) / 100);
 }
 
+/**
+ * Whether the tax of a line falls exactly on half a minor unit, where the result depends on
+ * how a half is rounded (up, or to even), which Stripe does not document for Tax Rates.
+ * Integers only: no floating point decides it.
+ */
+export function onHalf(amount: number, basisPoints: number, inclusive: boolean): boolean {
+  if (!inclusive) return (amount * basisPoints) % 10_000 === 5_000;
+  const twice = 2 * amount * 10_000;
+  const divisor = 10_000 + basisPoints;
+  return twice % divisor === 0 && (twice / divisor) % 2 === 1;
+}
+
 /** Which Tax Rate a tax needs, or null when the line carries no tax line. */
 export function taxRateNeeded(
   total: number,
@@ -34,6 +47,7 @@ export function taxRateNeeded(
   if (!tax || tax.reverseChargeVatId || tax.rateBasisPoints <= 0 || tax.amount <= 0) return null;
   const percentage = tax.rateBasisPoints / 100;
   const unitAmount = tax.inclusive ? total : total - tax.amount;
+  if (onHalf(unitAmount, tax.rateBasisPoints, tax.inclusive)) return null;
   if (stripeTaxOf(unitAmount, percentage, tax.inclusive) !== tax.amount) return null;
   return { unitAmount, percentage, inclusive: tax.inclusive, country: tax.country.toUpperCase() };
 }

@@ -146,10 +146,10 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
         customers.attach(options.paidWith, customer.id);
         sub.default_payment_method = options.paidWith.id;
       } else {
-        sub.pending_setup_intent = setups.createSetupIntent(
-          { customer: customer.id, usage: 'off_session' },
-          { subscription: sub.id },
-        ).id;
+        sub.pending_setup_intent = setups.createSetupIntent({
+          customer: customer.id,
+          usage: 'off_session',
+        }).id;
       }
       return sub;
     }
@@ -180,9 +180,13 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
 
   /** A trial's SetupIntent succeeded: its card is the subscription's default. */
   function setupIntentSucceeded(intent: FakeSetupIntent, method: FakePaymentMethod) {
-    const subId = intent.metadata?.subscription;
-    if (!subId) return;
-    const sub = state.get<FakeSubscription>(subId, 'subscription', 'subscription');
+    // Stripe's own link: the subscription names its pending SetupIntent (the intent carries
+    // no metadata of Stripe's).
+    const sub = [...state.objects.values()].find(
+      (o): o is FakeSubscription =>
+        o.object === 'subscription' && (o as FakeSubscription).pending_setup_intent === intent.id,
+    );
+    if (!sub) return;
     sub.default_payment_method = method.id;
     sub.pending_setup_intent = null;
     state.emit('customer.subscription.updated', sub, { pending_setup_intent: intent.id });
