@@ -40,7 +40,11 @@ describe.each(databases)('Stripe customers, cleanup and tax, on $name', (databas
   let fake: FakeStripe;
   let clock = START.getTime();
   beforeAll(async () => {
-    fake = await startFakeStripe({ now: () => clock });
+    // This worktree's ports: one per database, so the two runs never share one.
+    fake = await startFakeStripe({
+      port: database.postgres ? 12402 : 12401,
+      now: () => clock,
+    });
   });
   afterAll(async () => {
     await fake.close();

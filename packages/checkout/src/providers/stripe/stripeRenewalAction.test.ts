@@ -29,7 +29,11 @@ describe.each(databases)('a Stripe renewal that needs the buyer, on $name', (dat
   let fake: FakeStripe;
   let clock = START.getTime();
   beforeAll(async () => {
-    fake = await startFakeStripe({ now: () => clock });
+    // This worktree's ports: one per database, so the two runs never share one.
+    fake = await startFakeStripe({
+      port: database.postgres ? 12404 : 12403,
+      now: () => clock,
+    });
   });
   afterAll(async () => {
     await fake.close();

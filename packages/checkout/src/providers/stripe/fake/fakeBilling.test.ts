@@ -12,7 +12,7 @@ const JAN_31 = Date.UTC(2031, 0, 31, 12) / 1000;
 let fake: FakeStripe;
 let stripe: Stripe;
 beforeAll(async () => {
-  ({ fake, stripe } = await startFakeWithClient());
+  ({ fake, stripe } = await startFakeWithClient({ port: 12405 }));
 });
 afterAll(async () => {
   await fake.close();
