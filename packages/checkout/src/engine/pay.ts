@@ -1,3 +1,4 @@
+import { planTexts } from '../catalog/planTexts.js';
 import { ProviderError } from '../errors/errors.js';
 import type { CreateIntentInput, IntentOutcome } from '../providers/types.js';
 import type { BusinessBuyer, CheckoutSession } from '../store/types.js';
@@ -37,7 +38,9 @@ function intentFor(
     mode: trial ? 'setup' : 'payment',
     amount: trial ? quote.total : session.amountDue,
     currency: session.currency,
-    description: `${ctx.merchantName}: ${plan?.name ?? session.planId} (${session.interval})`,
+    // The plan's name in the catalog's own language: it names the Product at the provider,
+    // which every buyer's checkout shares (a plan's name may be given per language).
+    description: `${ctx.merchantName}: ${plan ? planTexts(plan).name : session.planId} (${session.interval})`,
     customer: {
       email: session.email,
       name: session.name,

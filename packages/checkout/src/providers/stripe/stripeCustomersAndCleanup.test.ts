@@ -2,6 +2,8 @@
 // per buyer email, nothing left behind at Stripe by an attempt that failed or expired, VAT
 // as Stripe Tax Rates (and a reverse-charged business as a tax-exempt customer with its
 // VAT ID), and the subscription's period as Stripe dates it.
+
+import type { Catalog } from '../../catalog/schema.js';
 import { createCheckoutEngine } from '../../engine/createCheckoutEngine.js';
 import {
   DAY,
@@ -13,7 +15,7 @@ import {
   useEngineHarness,
   visitor,
 } from '../../test-utils/engineHarness.js';
-import { makeCatalog } from '../../test-utils/factories.js';
+import { makeCatalog, makePlan } from '../../test-utils/factories.js';
 import type {
   FakeCustomer,
   FakeInvoice,
@@ -53,7 +55,9 @@ describe.each(databases)('Stripe customers, cleanup and tax, on $name', (databas
     clock = START.getTime();
   });
 
-  function setup(options: { merchantCountry?: string; merchantVatId?: string } = {}) {
+  function setup(
+    options: { merchantCountry?: string; merchantVatId?: string; catalog?: Catalog } = {},
+  ) {
     const provider = createStripeProvider({
       secretKey: 'sk_test_fake',
       webhookSecret: 'whsec_cleanup_test',
@@ -61,7 +65,6 @@ describe.each(databases)('Stripe customers, cleanup and tax, on $name', (databas
       publicUrl: 'https://shop.example',
     });
     const engine = createCheckoutEngine({
-      catalog: makeCatalog(),
       store: h.store,
       provider,
       routes,
@@ -69,6 +72,7 @@ describe.each(databases)('Stripe customers, cleanup and tax, on $name', (databas
       merchantName: 'Acme',
       secret: 'test-secret-of-16-chars',
       ...options,
+      catalog: options.catalog ?? makeCatalog(),
     });
     return { engine, provider };
   }
@@ -265,5 +269,21 @@ describe.each(databases)('Stripe customers, cleanup and tax, on $name', (databas
       currentPeriodStart: new Date(clock),
       currentPeriodEnd: trialEnd,
     });
+  });
+
+  it('a plan named in several languages reaches Stripe by its name in the catalog’s language', async () => {
+    const catalog = makeCatalog();
+    const named = makePlan({ name: { en: 'Starter', de: 'Einsteiger' } });
+    const { engine } = setup({
+      catalog: { ...catalog, plans: catalog.plans.map((p) => (p.id === 'starter' ? named : p)) },
+    });
+    const { sessionId } = expectRedirect(
+      await engine.submitPlanStep(
+        h.post({ email: uniqueEmail(), paymentMethod: 'pm_card_visa' }),
+        visitor,
+      ),
+    );
+    const intent = intentOf(invoiceOf(subscriptionsOf(sessionId)[0]));
+    expect(intent.description).toBe('Acme: Starter (monthly)');
   });
 });
