@@ -112,3 +112,45 @@ describe('the billing history', () => {
     );
   });
 });
+
+describe('a Starter renewal that waits for the buyer (Stripe renews it)', () => {
+  const pastDue: SubscriptionPageView = {
+    ...active,
+    subscriptionStatus: 'past_due',
+    nextCharge: null,
+    openPayment: {
+      url: 'https://invoice.stripe.com/i/acct_1/test_abc',
+      amount: 1071,
+      currency: 'EUR',
+      needsAuthentication: true,
+    },
+  };
+
+  it('says the bank asks for a confirmation and links to the provider’s page to pay it', () => {
+    render(<ManageSubscription view={pastDue} {...props} />);
+    expect(
+      screen.getByText('Your bank asks you to confirm the payment of €10.71 for this period.'),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: 'Confirm and pay €10.71' })).toHaveAttribute(
+      'href',
+      'https://invoice.stripe.com/i/acct_1/test_abc',
+    );
+  });
+
+  it('a refused card: says the payment did not go through, with the same way to pay', () => {
+    const refused = { url: 'https://invoice.stripe.com/i/x', amount: 1071, currency: 'EUR' };
+    render(
+      <ManageSubscription
+        view={{ ...pastDue, openPayment: { ...refused, needsAuthentication: false } }}
+        {...props}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The payment of €10.71 for this period did not go through.',
+    );
+    expect(screen.getByRole('link', { name: 'Confirm and pay €10.71' })).toHaveAttribute(
+      'href',
+      'https://invoice.stripe.com/i/x',
+    );
+  });
+});

@@ -35,8 +35,9 @@ export interface ManageSubscriptionProps {
 }
 
 /**
- * A subscription's manage page: plan, status, the next charge or the end date, and cancel at
- * the end of the period (after a confirmation) or resume before it ends. Plain links and
+ * A subscription's manage page: plan, status, the next charge or the end date, a renewal
+ * payment that waits for the buyer (with the provider's page to confirm and pay it), and
+ * cancel at the end of the period (after a confirmation) or resume before it ends. Plain links and
  * form posts: it works without JavaScript.
  */
 export function ManageSubscription({
@@ -62,6 +63,9 @@ export function ManageSubscription({
   }[view.subscriptionStatus];
   const endDate = formatDate(view.currentPeriodEnd, locale);
   const ended = view.subscriptionStatus === 'canceled';
+  const openAmount = view.openPayment
+    ? formatMoney(view.openPayment.amount, view.openPayment.currency, locale)
+    : '';
   return (
     <div className="pk-checkout pk-finish" data-theme={theme}>
       <div className="pk-card pk-finish-card">
@@ -99,6 +103,26 @@ export function ManageSubscription({
             </div>
           ) : null}
         </dl>
+        {view.openPayment ? (
+          <section className="pk-confirm" aria-labelledby="pk-open-payment">
+            <p className="pk-lead" id="pk-open-payment" role="status">
+              {formatMessage(
+                view.openPayment.needsAuthentication
+                  ? messages.manageConfirmPaymentNotice
+                  : messages.manageRetryPaymentNotice,
+                { amount: openAmount },
+                locale,
+              )}
+            </p>
+            {/* The provider's own page (Stripe's hosted invoice page): 3-D Secure and payment
+                happen there, never on this host. */}
+            <p className="pk-actions">
+              <a className="pk-button pk-button--primary" href={view.openPayment.url}>
+                {formatMessage(messages.managePayNow, { amount: openAmount }, locale)}
+              </a>
+            </p>
+          </section>
+        ) : null}
         {view.cancelAtPeriodEnd && !ended ? (
           <p className="pk-lead" role="status">
             {formatMessage(messages.manageCanceledNotice, { date: endDate }, locale)}

@@ -116,6 +116,27 @@ async function subscriptionOf(ctx: EngineContext, token: unknown): Promise<Subsc
   );
 }
 
+/**
+ * The renewal payment a past-due subscription's provider waits for the buyer to make (the
+ * bank asks them to confirm it, or the card was refused), on the provider's page. Asked
+ * only then; a provider that cannot answer leaves the notice out (logged by the guards).
+ */
+async function openPaymentOf(ctx: EngineContext, subscription: Subscription) {
+  const provider = ctx.provider;
+  const ref = subscription.providerSubscriptionRef;
+  if (subscription.status !== 'past_due' || provider.renews !== 'provider' || !ref) return null;
+  if (!provider.openRenewalPayment) return null;
+  try {
+    return await ctx.fromProvider(
+      'openRenewalPayment',
+      { subscriptionId: subscription.id },
+      () => provider.openRenewalPayment?.(ref) ?? Promise.resolve(null),
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** The manage page of the subscription a token was signed for. */
 export async function getSubscriptionView(
   ctx: EngineContext,
@@ -123,7 +144,12 @@ export async function getSubscriptionView(
   locale?: string | null,
 ): Promise<SubscriptionPageView> {
   const subscription = await subscriptionOf(ctx, token);
-  return subscription ? subscriptionView(ctx, subscription, locale) : { status: 'not_found' };
+  if (!subscription) return { status: 'not_found' };
+  const [view, openPayment] = await Promise.all([
+    subscriptionView(ctx, subscription, locale),
+    openPaymentOf(ctx, subscription),
+  ]);
+  return openPayment && view.status === 'found' ? { ...view, openPayment } : view;
 }
 
 /**

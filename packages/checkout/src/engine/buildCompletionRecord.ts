@@ -1,6 +1,6 @@
 import type { Plan } from '../catalog/schema.js';
 import { createOrderReference } from '../ids/orderReference.js';
-import type { PaymentMethodSummary } from '../providers/types.js';
+import type { PaymentMethodSummary, ProviderPeriod } from '../providers/types.js';
 import type { CheckoutSession, CompletionRecord } from '../store/types.js';
 
 /** What the provider said about the payment that completed the session. */
@@ -8,6 +8,8 @@ export interface CompletedPayment {
   paymentMethod: PaymentMethodSummary | null;
   customerRef: string | null;
   subscriptionRef: string | null;
+  /** The provider's period of that subscription (recorded instead of the store's count). */
+  subscriptionPeriod?: ProviderPeriod | null;
   /** Who renews the subscription (`provider.renews`). */
   renewedBy: 'engine' | 'provider';
   /** The invoice number's prefix (the engine's `invoicePrefix`). */
@@ -18,7 +20,8 @@ export interface CompletedPayment {
  * The order and subscription a session yields once paid (or started free or on trial).
  * Amounts come from the quote the server stored on the session, never from the browser;
  * the store dates them on its own clock (a trial runs for its days, otherwise one billing
- * interval in calendar months). The subscription renews at the quote's total.
+ * interval in calendar months), unless a provider that renews dated the period itself.
+ * The subscription renews at the quote's total.
  */
 export function buildCompletionRecord(
   session: CheckoutSession,
@@ -56,6 +59,8 @@ export function buildCompletionRecord(
       paymentMethodId: method?.id ?? null,
       customerRef: payment.customerRef,
       providerSubscriptionRef: payment.subscriptionRef,
+      providerPeriod:
+        payment.renewedBy === 'provider' ? (payment.subscriptionPeriod ?? null) : null,
     },
   };
 }

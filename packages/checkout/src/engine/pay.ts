@@ -1,6 +1,7 @@
+import { planTexts } from '../catalog/planTexts.js';
 import { ProviderError } from '../errors/errors.js';
 import type { CreateIntentInput, IntentOutcome } from '../providers/types.js';
-import type { CheckoutSession } from '../store/types.js';
+import type { BusinessBuyer, CheckoutSession } from '../store/types.js';
 import { planLinkFor } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
 import { outcomeOf, settleAttempt } from './settle.js';
@@ -12,6 +13,15 @@ export function providerKeyOf(session: Pick<CheckoutSession, 'id' | 'attempt'>):
   // attempt (double submit, a resumed crash) is the same one.
   return `${session.id}:${session.attempt}`;
 }
+
+/** A business buyer's details the provider's customer record keeps. */
+const businessOf = ({ company, vatId, street, postalCode, city }: BusinessBuyer) => ({
+  company,
+  vatId,
+  street,
+  postalCode,
+  city,
+});
 
 /** What the engine asks the provider to set up for a session's current attempt. */
 function intentFor(
@@ -28,8 +38,23 @@ function intentFor(
     mode: trial ? 'setup' : 'payment',
     amount: trial ? quote.total : session.amountDue,
     currency: session.currency,
-    description: `${ctx.merchantName}: ${plan?.name ?? session.planId} (${session.interval})`,
-    customer: { email: session.email, name: session.name },
+    // The plan's name in the catalog's own language: it names the Product at the provider,
+    // which every buyer's checkout shares (a plan's name may be given per language).
+    description: `${ctx.merchantName}: ${plan ? planTexts(plan).name : session.planId} (${session.interval})`,
+    customer: {
+      email: session.email,
+      name: session.name,
+      business: session.business
+        ? { ...businessOf(session.business), country: session.country }
+        : null,
+    },
+    tax: {
+      country: session.country,
+      rateBasisPoints: quote.taxRateBasisPoints,
+      inclusive: quote.taxInclusive,
+      amount: quote.tax,
+      reverseChargeVatId: quote.reverseCharge?.buyerVatId ?? null,
+    },
     flow,
     returnUrl: ctx.routes.finish(session.id),
     cancelUrl: planLinkFor(ctx.routes, session, plan),

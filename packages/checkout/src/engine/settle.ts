@@ -1,8 +1,9 @@
 import { canTransition, type SessionEvent, transition } from '../lifecycle/sessionLifecycle.js';
-import type { IntentOutcome, PaymentMethodSummary } from '../providers/types.js';
+import type { IntentOutcome, PaymentMethodSummary, ProviderPeriod } from '../providers/types.js';
 import type { CheckoutSession, SessionUpdate } from '../store/types.js';
 import { buildCompletionRecord } from './buildCompletionRecord.js';
 import type { EngineContext } from './engineContext.js';
+import { releaseFailedIntent } from './releaseFailedIntent.js';
 import { engineMetrics, inSpan } from './telemetry.js';
 
 /** What became of a payment attempt, whoever learned it (the request, a webhook, a sweep). */
@@ -14,6 +15,8 @@ export type AttemptOutcome =
       paymentMethod: PaymentMethodSummary | null;
       customerRef: string | null;
       subscriptionRef: string | null;
+      /** The provider's subscription period, when the provider renews and said. */
+      subscriptionPeriod?: ProviderPeriod | null;
     }
   /** The buyer must go to the provider's page (3-D Secure, the hosted payment page). */
   | { kind: 'requires_action'; intentId: string; redirectUrl: string }
@@ -38,6 +41,7 @@ export function outcomeOf(result: IntentOutcome): AttemptOutcome | null {
         paymentMethod: result.paymentMethod,
         customerRef: result.customerRef,
         subscriptionRef: result.subscriptionRef ?? null,
+        subscriptionPeriod: result.subscriptionPeriod ?? null,
       };
     case 'requires_action':
       return {
@@ -114,6 +118,14 @@ export async function settleAttempt(
   return inSpan('plankit.settle', attributes, async (span) => {
     const settled = await applyOutcome(ctx, session, outcome, event, options);
     span.setAttribute('plankit.status', settled.status);
+    const failedNow =
+      settled.status === 'failed' &&
+      session.status !== 'failed' &&
+      settled.attempt === session.attempt;
+    if (outcome.kind === 'failed' && outcome.intentId && failedNow) {
+      // The next attempt makes a new intent: nothing of this one may be paid later.
+      await releaseFailedIntent(ctx, settled, outcome.intentId);
+    }
     if (settled.status !== session.status) {
       countOutcome(ctx, session, outcome, event);
       // One line per change of a checkout's state: ids and the outcome, never the buyer.
@@ -166,6 +178,7 @@ async function applyOutcome(
       paymentMethod: outcome.paymentMethod,
       customerRef: outcome.customerRef,
       subscriptionRef: outcome.subscriptionRef,
+      subscriptionPeriod: outcome.subscriptionPeriod ?? null,
       renewedBy: ctx.provider.renews,
       invoicePrefix: ctx.invoicePrefix,
     });

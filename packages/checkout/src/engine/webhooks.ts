@@ -106,6 +106,10 @@ async function applySubscriptionUpdate(
         providerPaymentId: event.renewal.paymentId,
         paymentMethod: null,
         invoicePrefix: ctx.invoicePrefix,
+        // The provider's dates, never the store's calendar.
+        providerPeriod: event.currentPeriodStart
+          ? { start: event.currentPeriodStart, end: event.currentPeriodEnd }
+          : null,
       },
     });
   } else if (event.status === 'past_due' && subscription.status !== 'past_due') {

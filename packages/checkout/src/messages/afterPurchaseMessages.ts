@@ -43,6 +43,9 @@ export type AfterPurchaseMessageKey =
   | 'manageKeep'
   | 'manageResume'
   | 'manageCanceledNotice'
+  | 'manageConfirmPaymentNotice'
+  | 'manageRetryPaymentNotice'
+  | 'managePayNow'
   | 'manageResumedNotice'
   | 'manageNotFoundTitle'
   | 'manageNotFoundLead'
@@ -93,6 +96,10 @@ export const defaultAfterPurchaseMessages: Pick<CheckoutMessages, AfterPurchaseM
   manageKeep: 'Keep my subscription',
   manageResume: 'Resume subscription',
   manageCanceledNotice: 'Your subscription will end on {date}.',
+  manageConfirmPaymentNotice:
+    'Your bank asks you to confirm the payment of {amount} for this period.',
+  manageRetryPaymentNotice: 'The payment of {amount} for this period did not go through.',
+  managePayNow: 'Confirm and pay {amount}',
   manageResumedNotice: 'Your subscription continues. Next charge: {amount} on {date}.',
   manageNotFoundTitle: 'Link not valid',
   manageNotFoundLead: 'This link is incomplete or no longer valid. Open it from your latest email.',

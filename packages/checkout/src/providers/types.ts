@@ -34,7 +34,23 @@ export interface CreateIntentInput {
   amount: number;
   currency: string;
   description: string;
-  customer: { email: string; name: string };
+  /**
+   * The buyer. A provider with customer records keeps one per email address and reuses it
+   * across checkouts and attempts (Stripe: one Customer per address).
+   */
+  customer: {
+    email: string;
+    name: string;
+    /** A business buyer's details, for the customer's invoices; null for a consumer. */
+    business?: IntentBusinessBuyer | null;
+  };
+  /**
+   * The tax inside `amount` and `recurring.amount`, for a provider that shows tax as tax on
+   * its invoices and receipts (Stripe: a Tax Rate per country and rate). The amounts stay
+   * the engine's: a provider that cannot reproduce this tax to the minor unit sends them as
+   * they are, with no tax line.
+   */
+  tax?: IntentTax;
   /**
    * How the buyer pays: in the provider's fields on the plan step (`fields`, then
    * {@link PaymentProvider.confirmIntent}), or on the provider's hosted page (`hosted`: the
@@ -63,6 +79,51 @@ export interface CreateIntentInput {
   };
 }
 
+/** A business buyer, as the provider's customer record keeps it. */
+export interface IntentBusinessBuyer {
+  company: string;
+  /** With its country prefix (`FR40303265045`); null when the buyer gave none. */
+  vatId: string | null;
+  street: string;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** The tax of a checkout, as its quote computed it. */
+export interface IntentTax {
+  /** The buyer's country (ISO 3166-1 alpha-2), whose rate applies. */
+  country: string;
+  /** The rate in basis points (1900 = 19%); 0 when reverse charged. */
+  rateBasisPoints: number;
+  /** Whether the plan's prices contain the tax (else it is added to them). */
+  inclusive: boolean;
+  /** The tax of one charge of the recurring amount (the quote's `tax`), in minor units. */
+  amount: number;
+  /**
+   * The buyer's VAT ID when the sale is reverse charged (no tax: the buyer accounts for
+   * it); null otherwise.
+   */
+  reverseChargeVatId: string | null;
+}
+
+/** A provider's subscription period, as the provider dates it. */
+export interface ProviderPeriod {
+  start: Date;
+  end: Date;
+}
+
+/** A renewal's payment that waits for the buyer, on the provider's own page. */
+export interface OpenRenewalPayment {
+  /** The provider's page where the buyer confirms (3-D Secure) and pays it. */
+  url: string;
+  amount: number;
+  currency: string;
+  /** Whether the bank asks the buyer to confirm it (else the card was refused). */
+  needsAuthentication: boolean;
+}
+
 /** An intent the provider created; nothing was charged yet. */
 export interface CreatedIntent {
   intentId: string;
@@ -82,6 +143,11 @@ export type IntentOutcome =
       customerRef: string | null;
       /** The provider's own subscription, when it renews (`renews: 'provider'`). */
       subscriptionRef?: string | null;
+      /**
+       * That subscription's current period (its trial, or its first paid period), as the
+       * provider dates it: the engine records it instead of counting its own.
+       */
+      subscriptionPeriod?: ProviderPeriod | null;
     }
   /** Submitted; the outcome comes later (a webhook, or asking again). */
   | { status: 'processing'; intentId: string }
@@ -142,6 +208,8 @@ export type ProviderEvent =
       /** The provider's subscription id. */
       subscriptionRef: string;
       status: 'trialing' | 'active' | 'past_due' | 'canceled';
+      /** When the current period began, as the provider dates it. */
+      currentPeriodStart?: Date;
       currentPeriodEnd: Date;
       cancelAtPeriodEnd: boolean;
       /** Set when the update is a paid renewal: the amount and the provider's payment id. */
@@ -204,6 +272,12 @@ export interface PaymentProvider {
    * Not needed when the engine renews.
    */
   setCancelAtPeriodEnd?(providerSubscriptionRef: string, cancel: boolean): Promise<void>;
+  /**
+   * With `renews: 'provider'`: the renewal payment that waits for the buyer (a card the
+   * bank wants confirmed, or one that was refused), with the provider's page where the buyer
+   * confirms and pays it; null when nothing is open. The manage page shows it.
+   */
+  openRenewalPayment?(providerSubscriptionRef: string): Promise<OpenRenewalPayment | null>;
   /**
    * Refunds (part of) a payment. Idempotent on the key; a refusal (already refunded, an
    * amount the payment does not cover) is a `failed` outcome, and only a provider that could

@@ -52,6 +52,11 @@ export interface CompletionRecord {
     customerRef?: string | null;
     /** The provider's own subscription, when it renews. */
     providerSubscriptionRef?: string | null;
+    /**
+     * The current period as the provider dates it (a provider that renews): recorded as it
+     * is, instead of the store's own count from its clock, the trial and the interval.
+     */
+    providerPeriod?: { start: Date; end: Date } | null;
   };
 }
 

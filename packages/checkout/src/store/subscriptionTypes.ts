@@ -23,5 +23,10 @@ export interface SubscriptionUpdate {
     paymentMethod: PaymentMethodShown | null;
     /** The invoice number's prefix (`INV-`); null issues no invoice number. */
     invoicePrefix?: string | null;
+    /**
+     * The new period as the provider dates it (a provider that renews); without it the
+     * period moves on by one billing interval.
+     */
+    providerPeriod?: { start: Date; end: Date } | null;
   };
 }

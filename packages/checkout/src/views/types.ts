@@ -141,6 +141,17 @@ export type SubscriptionPageView =
       receiptUrl: string;
       /** Every charge and refund, newest first. */
       history: BillingHistoryEntry[];
+      /**
+       * A renewal's payment that waits for the buyer (past due, with a provider that
+       * renews): the provider's page where they confirm and pay it. Absent otherwise.
+       */
+      openPayment?: {
+        url: string;
+        amount: number;
+        currency: string;
+        /** The bank asks the buyer to confirm it (else the card was refused). */
+        needsAuthentication: boolean;
+      } | null;
     }
   | { status: 'not_found' };
 

@@ -376,6 +376,17 @@ export const de: CompiledMessages = {
   manageKeep: 'Abonnement behalten',
   manageResume: 'Abonnement fortsetzen',
   manageCanceledNotice: ['Ihr Abonnement endet am ', ['date'], '.'],
+  manageConfirmPaymentNotice: [
+    'Ihre Bank bittet Sie, die Zahlung von ',
+    ['amount'],
+    ' für diesen Zeitraum zu bestätigen.',
+  ],
+  manageRetryPaymentNotice: [
+    'Die Zahlung von ',
+    ['amount'],
+    ' für diesen Zeitraum ist nicht durchgegangen.',
+  ],
+  managePayNow: ['Bestätigen und ', ['amount'], ' bezahlen'],
   manageResumedNotice: [
     'Ihr Abonnement läuft weiter. Nächste Abbuchung: ',
     ['amount'],

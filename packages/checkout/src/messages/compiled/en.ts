@@ -353,6 +353,13 @@ export const en: CompiledMessages = {
   manageKeep: 'Keep my subscription',
   manageResume: 'Resume subscription',
   manageCanceledNotice: ['Your subscription will end on ', ['date'], '.'],
+  manageConfirmPaymentNotice: [
+    'Your bank asks you to confirm the payment of ',
+    ['amount'],
+    ' for this period.',
+  ],
+  manageRetryPaymentNotice: ['The payment of ', ['amount'], ' for this period did not go through.'],
+  managePayNow: ['Confirm and pay ', ['amount']],
   manageResumedNotice: [
     'Your subscription continues. Next charge: ',
     ['amount'],

@@ -363,6 +363,13 @@ export const es: CompiledMessages = {
   manageKeep: 'Mantener mi suscripción',
   manageResume: 'Reanudar suscripción',
   manageCanceledNotice: ['Tu suscripción finalizará el ', ['date'], '.'],
+  manageConfirmPaymentNotice: [
+    'Tu banco te pide que confirmes el pago de ',
+    ['amount'],
+    ' de este periodo.',
+  ],
+  manageRetryPaymentNotice: ['El pago de ', ['amount'], ' de este periodo no se ha completado.'],
+  managePayNow: ['Confirmar y pagar ', ['amount']],
   manageResumedNotice: [
     'Tu suscripción continúa. Próximo cargo: ',
     ['amount'],

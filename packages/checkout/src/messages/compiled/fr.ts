@@ -373,6 +373,13 @@ export const fr: CompiledMessages = {
   manageKeep: 'Garder mon abonnement',
   manageResume: 'Réactiver l’abonnement',
   manageCanceledNotice: ['Votre abonnement prendra fin le ', ['date'], '.'],
+  manageConfirmPaymentNotice: [
+    'Votre banque vous demande de confirmer le paiement de ',
+    ['amount'],
+    ' pour cette période.',
+  ],
+  manageRetryPaymentNotice: ['Le paiement de ', ['amount'], ' pour cette période n’a pas abouti.'],
+  managePayNow: ['Confirmer et payer ', ['amount']],
   manageResumedNotice: [
     'Votre abonnement continue. Prochain prélèvement : ',
     ['amount'],

@@ -371,6 +371,17 @@ export const it: CompiledMessages = {
   manageKeep: 'Mantieni l’abbonamento',
   manageResume: 'Riattiva l’abbonamento',
   manageCanceledNotice: ['Il tuo abbonamento terminerà il ', ['date'], '.'],
+  manageConfirmPaymentNotice: [
+    'La tua banca ti chiede di confermare il pagamento di ',
+    ['amount'],
+    ' per questo periodo.',
+  ],
+  manageRetryPaymentNotice: [
+    'Il pagamento di ',
+    ['amount'],
+    ' per questo periodo non è andato a buon fine.',
+  ],
+  managePayNow: ['Conferma e paga ', ['amount']],
   manageResumedNotice: [
     'Il tuo abbonamento continua. Prossimo addebito: ',
     ['amount'],

@@ -345,6 +345,13 @@ export const ja: CompiledMessages = {
   manageKeep: 'サブスクリプションを続ける',
   manageResume: 'サブスクリプションを再開',
   manageCanceledNotice: ['サブスクリプションは', ['date'], 'に終了します。'],
+  manageConfirmPaymentNotice: [
+    'ご利用の銀行から、今期の ',
+    ['amount'],
+    ' のお支払いの確認を求められています。',
+  ],
+  manageRetryPaymentNotice: ['今期の ', ['amount'], ' のお支払いが完了しませんでした。'],
+  managePayNow: ['確認して ', ['amount'], ' を支払う'],
   manageResumedNotice: [
     'サブスクリプションは継続されます。次回の請求：',
     ['date'],

@@ -382,6 +382,13 @@ export const pl: CompiledMessages = {
   manageKeep: 'Zachowaj subskrypcję',
   manageResume: 'Wznów subskrypcję',
   manageCanceledNotice: ['Twoja subskrypcja zakończy się ', ['date'], '.'],
+  manageConfirmPaymentNotice: [
+    'Twój bank prosi o potwierdzenie płatności ',
+    ['amount'],
+    ' za ten okres.',
+  ],
+  manageRetryPaymentNotice: ['Płatność ', ['amount'], ' za ten okres nie powiodła się.'],
+  managePayNow: ['Potwierdź i zapłać ', ['amount']],
   manageResumedNotice: [
     'Twoja subskrypcja trwa dalej. Następna płatność: ',
     ['amount'],

@@ -343,6 +343,13 @@ export const tr: CompiledMessages = {
   manageKeep: 'Aboneliğimi koru',
   manageResume: 'Aboneliği devam ettir',
   manageCanceledNotice: ['Aboneliğiniz ', ['date'], ' tarihinde sona erecek.'],
+  manageConfirmPaymentNotice: [
+    'Bankanız bu dönemin ',
+    ['amount'],
+    ' tutarındaki ödemesini onaylamanızı istiyor.',
+  ],
+  manageRetryPaymentNotice: ['Bu dönemin ', ['amount'], ' tutarındaki ödemesi gerçekleşmedi.'],
+  managePayNow: ['Onayla ve ', ['amount'], ' öde'],
   manageResumedNotice: [
     'Aboneliğiniz devam ediyor. Sonraki ödeme: ',
     ['date'],

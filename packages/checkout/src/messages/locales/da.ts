@@ -246,6 +246,10 @@ export const da: CheckoutMessages = {
   manageKeep: 'Behold mit abonnement',
   manageResume: 'Genoptag abonnement',
   manageCanceledNotice: 'Dit abonnement ophører den {date}.',
+  manageConfirmPaymentNotice:
+    'Din bank beder dig bekræfte betalingen på {amount} for denne periode.',
+  manageRetryPaymentNotice: 'Betalingen på {amount} for denne periode gik ikke igennem.',
+  managePayNow: 'Bekræft og betal {amount}',
   manageResumedNotice: 'Dit abonnement fortsætter. Næste træk: {amount} den {date}.',
   manageNotFoundTitle: 'Ugyldigt link',
   manageNotFoundLead:

@@ -246,6 +246,9 @@ export const es: CheckoutMessages = {
   manageKeep: 'Mantener mi suscripción',
   manageResume: 'Reanudar suscripción',
   manageCanceledNotice: 'Tu suscripción finalizará el {date}.',
+  manageConfirmPaymentNotice: 'Tu banco te pide que confirmes el pago de {amount} de este periodo.',
+  manageRetryPaymentNotice: 'El pago de {amount} de este periodo no se ha completado.',
+  managePayNow: 'Confirmar y pagar {amount}',
   manageResumedNotice: 'Tu suscripción continúa. Próximo cargo: {amount} el {date}.',
   manageNotFoundTitle: 'Enlace no válido',
   manageNotFoundLead:

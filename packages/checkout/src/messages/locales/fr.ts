@@ -250,6 +250,10 @@ export const fr: CheckoutMessages = {
   manageKeep: 'Garder mon abonnement',
   manageResume: 'Réactiver l’abonnement',
   manageCanceledNotice: 'Votre abonnement prendra fin le {date}.',
+  manageConfirmPaymentNotice:
+    'Votre banque vous demande de confirmer le paiement de {amount} pour cette période.',
+  manageRetryPaymentNotice: 'Le paiement de {amount} pour cette période n’a pas abouti.',
+  managePayNow: 'Confirmer et payer {amount}',
   manageResumedNotice: 'Votre abonnement continue. Prochain prélèvement : {amount} le {date}.',
   manageNotFoundTitle: 'Lien non valide',
   manageNotFoundLead:

@@ -240,6 +240,9 @@ export const ko: CheckoutMessages = {
   manageKeep: '구독 유지',
   manageResume: '구독 다시 시작',
   manageCanceledNotice: '구독이 {date}에 종료됩니다.',
+  manageConfirmPaymentNotice: '은행에서 이번 기간 {amount} 결제를 확인해 달라고 요청합니다.',
+  manageRetryPaymentNotice: '이번 기간 {amount} 결제가 완료되지 않았습니다.',
+  managePayNow: '확인 후 {amount} 결제',
   manageResumedNotice: '구독이 계속됩니다. 다음 청구: {date}에 {amount}.',
   manageNotFoundTitle: '유효하지 않은 링크',
   manageNotFoundLead:

@@ -251,6 +251,10 @@ export const nl: CheckoutMessages = {
   manageKeep: 'Abonnement behouden',
   manageResume: 'Abonnement hervatten',
   manageCanceledNotice: 'Je abonnement eindigt op {date}.',
+  manageConfirmPaymentNotice:
+    'Je bank vraagt je de betaling van {amount} voor deze periode te bevestigen.',
+  manageRetryPaymentNotice: 'De betaling van {amount} voor deze periode is niet gelukt.',
+  managePayNow: 'Bevestigen en {amount} betalen',
   manageResumedNotice: 'Je abonnement loopt door. Volgende afschrijving: {amount} op {date}.',
   manageNotFoundTitle: 'Link ongeldig',
   manageNotFoundLead:

@@ -254,6 +254,9 @@ export const pl: CheckoutMessages = {
   manageKeep: 'Zachowaj subskrypcję',
   manageResume: 'Wznów subskrypcję',
   manageCanceledNotice: 'Twoja subskrypcja zakończy się {date}.',
+  manageConfirmPaymentNotice: 'Twój bank prosi o potwierdzenie płatności {amount} za ten okres.',
+  manageRetryPaymentNotice: 'Płatność {amount} za ten okres nie powiodła się.',
+  managePayNow: 'Potwierdź i zapłać {amount}',
   manageResumedNotice: 'Twoja subskrypcja trwa dalej. Następna płatność: {amount} dnia {date}.',
   manageNotFoundTitle: 'Nieprawidłowy link',
   manageNotFoundLead:

@@ -248,6 +248,10 @@ export const ptBR: CheckoutMessages = {
   manageKeep: 'Manter minha assinatura',
   manageResume: 'Retomar assinatura',
   manageCanceledNotice: 'Sua assinatura termina em {date}.',
+  manageConfirmPaymentNotice:
+    'Seu banco pede que você confirme o pagamento de {amount} deste período.',
+  manageRetryPaymentNotice: 'O pagamento de {amount} deste período não foi concluído.',
+  managePayNow: 'Confirmar e pagar {amount}',
   manageResumedNotice: 'Sua assinatura continua. Próxima cobrança: {amount} em {date}.',
   manageNotFoundTitle: 'Link inválido',
   manageNotFoundLead:

@@ -248,6 +248,10 @@ export const sv: CheckoutMessages = {
   manageKeep: 'Behåll min prenumeration',
   manageResume: 'Återuppta prenumerationen',
   manageCanceledNotice: 'Din prenumeration slutar den {date}.',
+  manageConfirmPaymentNotice:
+    'Din bank ber dig bekräfta betalningen på {amount} för den här perioden.',
+  manageRetryPaymentNotice: 'Betalningen på {amount} för den här perioden gick inte igenom.',
+  managePayNow: 'Bekräfta och betala {amount}',
   manageResumedNotice: 'Din prenumeration fortsätter. Nästa debitering: {amount} den {date}.',
   manageNotFoundTitle: 'Ogiltig länk',
   manageNotFoundLead:

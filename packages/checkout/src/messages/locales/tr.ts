@@ -244,6 +244,10 @@ export const tr: CheckoutMessages = {
   manageKeep: 'Aboneliğimi koru',
   manageResume: 'Aboneliği devam ettir',
   manageCanceledNotice: 'Aboneliğiniz {date} tarihinde sona erecek.',
+  manageConfirmPaymentNotice:
+    'Bankanız bu dönemin {amount} tutarındaki ödemesini onaylamanızı istiyor.',
+  manageRetryPaymentNotice: 'Bu dönemin {amount} tutarındaki ödemesi gerçekleşmedi.',
+  managePayNow: 'Onayla ve {amount} öde',
   manageResumedNotice: 'Aboneliğiniz devam ediyor. Sonraki ödeme: {date} tarihinde {amount}.',
   manageNotFoundTitle: 'Bağlantı geçersiz',
   manageNotFoundLead: 'Bu bağlantı eksik veya artık geçerli değil. En son e-postanızdan açın.',

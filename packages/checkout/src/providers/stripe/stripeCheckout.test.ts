@@ -79,7 +79,16 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
     const ref = subscription?.providerSubscriptionRef ?? '';
     const stripeSub = await provider.stripe.subscriptions.retrieve(ref);
     expect(stripeSub).toMatchObject({ status: 'active', metadata: { plankit_session: sessionId } });
-    expect(stripeSub.items.data[0]?.price).toMatchObject({ unit_amount: 1071, currency: 'eur' });
+    // VAT reaches Stripe as tax: 9 € net with an exclusive 19% German Tax Rate, so Stripe's
+    // invoice shows the VAT line and charges the quote's total.
+    const [item] = stripeSub.items.data;
+    expect(item?.price).toMatchObject({ unit_amount: 900, currency: 'eur' });
+    expect(item?.tax_rates).toMatchObject([
+      { percentage: 19, inclusive: false, country: 'DE', display_name: 'VAT' },
+    ]);
+    const invoice = await provider.stripe.invoices.retrieve(String(stripeSub.latest_invoice));
+    expect(invoice).toMatchObject({ subtotal: 900, total: 1071, amount_paid: 1071 });
+    expect(invoice.total_taxes).toMatchObject([{ amount: 171, tax_behavior: 'exclusive' }]);
   });
 
   it('pro with its trial: the card saved through the subscription’s SetupIntent, nothing charged', async () => {
@@ -292,7 +301,8 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
     const ref = subscription?.providerSubscriptionRef ?? '';
     const state = () => h.store.getSubscription(subscription?.id ?? '');
 
-    // A month on, Stripe charges the saved card and says so.
+    // A month on, Stripe charges the saved card and says so. The period is Stripe's: billed
+    // on the 31st, it ends on the last day of a shorter month and on the 31st again after.
     clock = START.getTime() + 29 * DAY;
     let from = fake.events.length;
     fake.api.cycleSubscription(ref);
@@ -300,7 +310,7 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
     expect(await state()).toMatchObject({
       status: 'active',
       currentPeriodStart: new Date('2031-02-28T12:00:00.000Z'),
-      currentPeriodEnd: new Date('2031-03-28T12:00:00.000Z'),
+      currentPeriodEnd: new Date('2031-03-31T12:00:00.000Z'),
     });
     expect(await h.store.listRenewalOrders(subscription?.id ?? '')).toHaveLength(1);
     for (const event of fake.events.slice(from)) {

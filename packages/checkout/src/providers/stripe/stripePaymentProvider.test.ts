@@ -97,6 +97,52 @@ describe('Stripe specifics (against the fake)', () => {
     expect(paid).toMatchObject({ status: 'succeeded', subscriptionRef: subscription?.id });
   });
 
+  it('concurrent first checkouts of one address make one Customer, under a key derived from the address', async () => {
+    const stripe = provider();
+    const email = `race-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const created = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        stripe.createIntent(
+          input({
+            customer: { email: i % 2 ? email.toUpperCase() : email, name: 'Ada Lovelace' },
+            metadata: { plankit_session: crypto.randomUUID() },
+          }),
+        ),
+      ),
+    );
+    expect(new Set(created.map((c) => c.intentId)).size).toBe(5);
+    const customers = [...fake.api.objects.values()].filter(
+      (o) => o.object === 'customer' && (o as { email?: string }).email === email,
+    );
+    expect(customers).toHaveLength(1);
+    const owners = [...fake.api.objects.values()]
+      .filter((o): o is FakeSubscription => o.object === 'subscription')
+      .filter((sub) => sub.customer === customers[0]?.id);
+    expect(owners).toHaveLength(5);
+  });
+
+  it('the subscription comes from the invoice’s parent: nothing of Plankit’s on the PaymentIntent names it', async () => {
+    const stripe = provider();
+    const request = input();
+    const { intentId } = await stripe.createIntent(request);
+    const intent = await stripe.stripe.paymentIntents.retrieve(intentId);
+    expect(intent.metadata.plankit_subscription).toBeUndefined();
+    const paid = await stripe.confirmIntent(intentId, {
+      paymentMethodId: 'pm_card_visa',
+      returnUrl: request.returnUrl,
+    });
+    const [subscription] = subscriptionsOf(request.metadata.plankit_session ?? '');
+    const item = subscription?.items.data[0];
+    expect(paid).toMatchObject({
+      status: 'succeeded',
+      subscriptionRef: subscription?.id,
+      subscriptionPeriod: {
+        start: new Date((item?.current_period_start ?? 0) * 1000),
+        end: new Date((item?.current_period_end ?? 0) * 1000),
+      },
+    });
+  });
+
   it('a trial confirms the subscription’s pending SetupIntent: nothing charged', async () => {
     const stripe = provider();
     const request = input({
@@ -114,12 +160,29 @@ describe('Stripe specifics (against the fake)', () => {
     expect(subscription?.status).toBe('trialing');
   });
 
-  it('canceling an unfinished subscription intent cancels its subscription; a hosted one expires its Checkout Session', async () => {
+  it('canceling an unfinished subscription intent cancels its subscription and voids its invoice; a hosted one expires its Checkout Session', async () => {
     const stripe = provider();
     const request = input();
     const { intentId } = await stripe.createIntent(request);
     expect(await stripe.cancelIntent(intentId)).toEqual({ status: 'canceled', intentId });
-    expect(subscriptionsOf(request.metadata.plankit_session ?? '')[0]?.status).toBe('canceled');
+    const [subscription] = subscriptionsOf(request.metadata.plankit_session ?? '');
+    expect(subscription?.status).toBe('canceled');
+    expect(fake.api.objects.get(String(subscription?.latest_invoice))).toMatchObject({
+      status: 'void',
+    });
+    // Canceling again (the sweep after the engine) changes nothing and answers the same.
+    expect(await stripe.cancelIntent(intentId)).toEqual({ status: 'canceled', intentId });
+
+    const trial = input({
+      mode: 'setup',
+      recurring: { interval: 'monthly', amount: 3451, trialDays: 14, planId: 'pro', seats: 1 },
+    });
+    const setup = await stripe.createIntent(trial);
+    expect(await stripe.cancelIntent(setup.intentId)).toEqual({
+      status: 'canceled',
+      intentId: setup.intentId,
+    });
+    expect(subscriptionsOf(trial.metadata.plankit_session ?? '')[0]?.status).toBe('canceled');
 
     const hosted = await stripe.createIntent(input({ flow: 'hosted' }));
     expect(hosted.intentId).toMatch(/^cs_test_/);

@@ -10,8 +10,14 @@
 //   (promo codes and tax included), sent as `price_data` on a Product created idempotently
 //   per plan (`plankit_{planId}`) on first use.
 // - Without JavaScript: a Checkout Session (Stripe's hosted page) for the same amounts.
-// - Every intent, customer, subscription and session is created under an idempotency key
-//   derived from the engine's `{sessionId}:{attempt}`, so a repeat never makes a second one.
+// - One Customer per buyer email address (`stripeCustomers.ts`); VAT as Tax Rates
+//   (`stripeTaxRates.ts`); the subscription and its period as Stripe's objects say
+//   (`stripeSubscriptionLinks.ts`).
+// - Every intent, subscription and session is created under an idempotency key derived
+//   from the engine's `{sessionId}:{attempt}`, so a repeat never makes a second one; what an
+//   attempt made is canceled when the engine cancels its intent (a failed, abandoned or
+//   expired attempt), and a trial without a card ends itself at Stripe
+//   (`trial_settings.end_behavior.missing_payment_method: 'cancel'`).
 
 import Stripe from 'stripe';
 import { InvalidArgumentError, WebhookSignatureError } from '../../errors/errors.js';
@@ -22,6 +28,8 @@ import type {
   PaymentProvider,
   ProviderEvent,
 } from '../types.js';
+import { createStripeCancellation } from './stripeCancellation.js';
+import { createStripeCustomers } from './stripeCustomers.js';
 import {
   type CheckoutSessionLike,
   checkoutSessionOutcome,
@@ -29,8 +37,10 @@ import {
   paymentIntentOutcome,
   type SetupIntentLike,
   setupIntentOutcome,
-  subscriptionStatusOf,
 } from './stripeOutcomes.js';
+import { createStripeSubscriptionLinks, subscriptionOfInvoice } from './stripeSubscriptionLinks.js';
+import { createStripeTaxRates } from './stripeTaxRates.js';
+import { createStripeWebhookEvents } from './stripeWebhookEvents.js';
 
 /** Options of {@link createStripeProvider}. */
 export interface StripeProviderOptions {
@@ -142,13 +152,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     }
   };
 
-  async function customerFor(input: CreateIntentInput): Promise<string> {
-    const customer = await stripe.customers.create(
-      { email: input.customer.email, name: input.customer.name, metadata: input.metadata },
-      { idempotencyKey: `${input.idempotencyKey}:customer` },
-    );
-    return customer.id;
-  }
+  const { customerFor } = createStripeCustomers(stripe);
+  const { taxedLine } = createStripeTaxRates(stripe);
+  const links = createStripeSubscriptionLinks(stripe);
+  const { cancelPayment, cancelSetup } = createStripeCancellation(stripe, links);
+  const { eventsOf } = createStripeWebhookEvents(stripe, (intentId) => retrieve(intentId));
+  /** Ends a trial that never got a card at Stripe, charging nothing. */
+  const trialSettings = {
+    end_behavior: { missing_payment_method: 'cancel' },
+  } satisfies Stripe.SubscriptionCreateParams.TrialSettings;
 
   /** The plan's Product, created on first use under a fixed id (so a race makes one). */
   async function productFor(planId: string, name: string): Promise<string> {
@@ -166,17 +178,34 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     }
   }
 
+  /** A succeeded outcome with its subscription and period as Stripe has them. */
+  async function withSubscription(
+    outcome: IntentOutcome,
+    subscriptionId: () => Promise<string | null>,
+  ): Promise<IntentOutcome> {
+    if (outcome.status !== 'succeeded') return outcome;
+    return { ...outcome, ...(await links.subscriptionDetails(await subscriptionId())) };
+  }
   async function retrievePayment(id: string): Promise<IntentOutcome> {
     const intent = await stripe.paymentIntents.retrieve(id, { expand: EXPAND_METHOD });
-    return paymentIntentOutcome(intent as PaymentIntentLike);
+    return withSubscription(paymentIntentOutcome(intent as PaymentIntentLike), async () => {
+      const invoice = await links.invoiceOfPayment(id);
+      return invoice ? subscriptionOfInvoice(invoice) : null;
+    });
   }
   async function retrieveSetup(id: string): Promise<IntentOutcome> {
     const intent = await stripe.setupIntents.retrieve(id, { expand: EXPAND_METHOD });
-    return setupIntentOutcome(intent as SetupIntentLike);
+    return withSubscription(
+      setupIntentOutcome(intent as SetupIntentLike),
+      async () => intent.metadata?.plankit_subscription ?? null,
+    );
   }
   async function retrieveCheckout(id: string): Promise<IntentOutcome> {
     const session = await stripe.checkout.sessions.retrieve(id, { expand: EXPAND_SESSION });
-    return checkoutSessionOutcome(session as unknown as CheckoutSessionLike);
+    const outcome = checkoutSessionOutcome(session as unknown as CheckoutSessionLike);
+    return withSubscription(outcome, async () =>
+      outcome.status === 'succeeded' ? (outcome.subscriptionRef ?? null) : null,
+    );
   }
   function retrieve(intentId: string): Promise<IntentOutcome> {
     const kind = kindOf(intentId);
@@ -189,6 +218,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
   async function subscriptionIntent(input: CreateIntentInput, customer: string): Promise<string> {
     const recurring = input.recurring as NonNullable<CreateIntentInput['recurring']>;
     const product = await productFor(recurring.planId, productNameOf(input.description));
+    const line = await taxedLine(recurring.amount, input.tax);
     const subscription = await stripe.subscriptions.create(
       {
         customer,
@@ -197,13 +227,16 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
             price_data: {
               currency: input.currency.toLowerCase(),
               product,
-              unit_amount: recurring.amount,
+              unit_amount: line.unitAmount,
               recurring: { interval: intervalOf(recurring.interval) },
             },
             quantity: 1,
+            ...(line.taxRates.length > 0 ? { tax_rates: line.taxRates } : {}),
           },
         ],
-        ...(recurring.trialDays ? { trial_period_days: recurring.trialDays } : {}),
+        ...(recurring.trialDays
+          ? { trial_period_days: recurring.trialDays, trial_settings: trialSettings }
+          : {}),
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
         metadata: {
@@ -222,15 +255,20 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         ? invoice.payments?.data.find((p) => p.payment.type === 'payment_intent')?.payment
             .payment_intent
         : null;
-    const metadata = { ...input.metadata, plankit_subscription: subscription.id };
     if (setup) {
+      // The one link Stripe does not keep (see stripeSubscriptionLinks.ts).
       const id = typeof setup === 'string' ? setup : setup.id;
-      await stripe.setupIntents.update(id, { metadata });
+      await stripe.setupIntents.update(id, {
+        metadata: { ...input.metadata, plankit_subscription: subscription.id },
+      });
       return id;
     }
     if (payment) {
       const id = typeof payment === 'string' ? payment : payment.id;
-      await stripe.paymentIntents.update(id, { metadata, description: input.description });
+      await stripe.paymentIntents.update(id, {
+        metadata: input.metadata,
+        description: input.description,
+      });
       return id;
     }
     throw new InvalidArgumentError(
@@ -255,6 +293,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     let params: Stripe.Checkout.SessionCreateParams;
     if (recurring) {
       const product = await productFor(recurring.planId, name);
+      const line = await taxedLine(recurring.amount, input.tax);
       params = {
         ...base,
         mode: 'subscription',
@@ -263,14 +302,17 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
             price_data: {
               currency,
               product,
-              unit_amount: recurring.amount,
+              unit_amount: line.unitAmount,
               recurring: { interval: intervalOf(recurring.interval) },
             },
             quantity: 1,
+            ...(line.taxRates.length > 0 ? { tax_rates: line.taxRates } : {}),
           },
         ],
         subscription_data: {
-          ...(recurring.trialDays ? { trial_period_days: recurring.trialDays } : {}),
+          ...(recurring.trialDays
+            ? { trial_period_days: recurring.trialDays, trial_settings: trialSettings }
+            : {}),
           metadata: {
             ...input.metadata,
             plankit_plan: recurring.planId,
@@ -281,13 +323,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     } else if (input.mode === 'setup') {
       params = { ...base, mode: 'setup', currency };
     } else {
+      const line = await taxedLine(input.amount, input.tax);
       params = {
         ...base,
         mode: 'payment',
         line_items: [
           {
-            price_data: { currency, product_data: { name }, unit_amount: input.amount },
+            price_data: { currency, product_data: { name }, unit_amount: line.unitAmount },
             quantity: 1,
+            ...(line.taxRates.length > 0 ? { tax_rates: line.taxRates } : {}),
           },
         ],
         payment_intent_data: {
@@ -398,21 +442,9 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     async cancelIntent(intentId) {
       const kind = kindOf(intentId);
       try {
-        if (kind === 'checkout') {
-          await stripe.checkout.sessions.expire(intentId);
-        } else {
-          const intent =
-            kind === 'payment'
-              ? await stripe.paymentIntents.retrieve(intentId)
-              : await stripe.setupIntents.retrieve(intentId);
-          // A subscription's intent goes with its subscription (Stripe voids the invoice).
-          const subscription = intent.metadata?.plankit_subscription;
-          if (subscription && intent.status !== 'succeeded') {
-            await stripe.subscriptions.cancel(subscription);
-          }
-          if (kind === 'payment') await stripe.paymentIntents.cancel(intentId);
-          else await stripe.setupIntents.cancel(intentId);
-        }
+        if (kind === 'checkout') await stripe.checkout.sessions.expire(intentId);
+        else if (kind === 'payment') await cancelPayment(intentId);
+        else await cancelSetup(intentId);
       } catch (error) {
         // Succeeded (or canceled) just before: answer with what it is.
         if (!isStripeError(error, 'StripeInvalidRequestError')) throw error;
@@ -423,6 +455,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     async setCancelAtPeriodEnd(subscription, cancel) {
       await stripe.subscriptions.update(subscription, { cancel_at_period_end: cancel });
     },
+
+    openRenewalPayment: links.openRenewalPayment,
 
     async chargeSavedMethod(input) {
       try {
@@ -463,80 +497,4 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       return eventsOf(event);
     },
   };
-
-  /**
-   * A verified Stripe event in the protocol's terms. What an intent or subscription is now
-   * is read from Stripe by id, never from the event's copy: events arrive late, twice or out
-   * of order, and the latest state is the one to settle on.
-   */
-  async function eventsOf(event: Stripe.Event): Promise<ProviderEvent[]> {
-    const object = event.data.object as { id: string; object: string };
-    const intentEvent = async (intentId: string, id = event.id): Promise<ProviderEvent[]> => [
-      { id, type: 'intent.updated', intentId, outcome: await retrieve(intentId) },
-    ];
-    if (event.type.startsWith('payment_intent.') || event.type.startsWith('setup_intent.')) {
-      return intentEvent(object.id);
-    }
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-      case 'checkout.session.async_payment_failed':
-      case 'checkout.session.expired':
-        return intentEvent(object.id);
-      case 'invoice.paid':
-      case 'invoice.payment_failed': {
-        // Read again, with its payments (an includable field events never carry).
-        const invoice = await stripe.invoices.retrieve(object.id, { expand: ['payments'] });
-        const subscription = invoice.parent?.subscription_details?.subscription;
-        const subscriptionId = typeof subscription === 'string' ? subscription : subscription?.id;
-        if (!subscriptionId) return [];
-        const events: ProviderEvent[] = [];
-        if (invoice.billing_reason === 'subscription_create') {
-          // The first invoice: its payment is the checkout's own intent. Settling it here
-          // makes the order whichever of this, `payment_intent.succeeded` and
-          // `customer.subscription.created` comes first.
-          const payment = invoice.payments?.data.find((p) => p.payment.payment_intent)?.payment
-            .payment_intent;
-          const paymentId = typeof payment === 'string' ? payment : payment?.id;
-          if (paymentId) events.push(...(await intentEvent(paymentId, `${event.id}:intent`)));
-        }
-        const renewal =
-          event.type === 'invoice.paid' && invoice.billing_reason === 'subscription_cycle'
-            ? { amount: invoice.amount_paid, paymentId: invoice.id }
-            : null;
-        const update = await subscriptionEvent(event.id, subscriptionId, renewal);
-        if (update && event.type === 'invoice.payment_failed') update.status = 'past_due';
-        if (update) events.push(update);
-        return events;
-      }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted': {
-        const update = await subscriptionEvent(event.id, object.id, null);
-        return update ? [update] : [];
-      }
-      default:
-        return [];
-    }
-  }
-
-  async function subscriptionEvent(
-    id: string,
-    subscriptionId: string,
-    renewal: { amount: number; paymentId: string } | null,
-  ): Promise<Extract<ProviderEvent, { type: 'subscription.updated' }> | null> {
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-    const status = subscriptionStatusOf(subscription.status);
-    if (!status) return null;
-    const periodEnd = Math.max(...subscription.items.data.map((item) => item.current_period_end));
-    return {
-      id,
-      type: 'subscription.updated',
-      subscriptionRef: subscription.id,
-      status,
-      currentPeriodEnd: new Date(periodEnd * 1000),
-      cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      renewal,
-    };
-  }
 }

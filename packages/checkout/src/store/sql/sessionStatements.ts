@@ -68,9 +68,12 @@ export function applyEventStatement(
     )`);
     const trialDays = p.add(subscription.trialDays, 'int');
     const interval = p.add(subscription.interval, 'text');
-    const trialEnd = `clock.t + ${trialDays} * interval '1 day'`;
+    // A provider that renews dates the period itself; the store counts only its own.
+    const providerStart = p.add(subscription.providerPeriod?.start ?? null, 'timestamptz');
+    const providerEnd = p.add(subscription.providerPeriod?.end ?? null, 'timestamptz');
+    const trialEnd = `COALESCE(${providerEnd}, clock.t + ${trialDays} * interval '1 day')`;
     const periodEnd = `CASE WHEN ${trialDays} IS NOT NULL THEN ${trialEnd}
-        ELSE ${addBillingInterval('clock.t', interval)} END`;
+        ELSE COALESCE(${providerEnd}, ${addBillingInterval('clock.t', interval)}) END`;
     const renewedBy = p.add(subscription.renewedBy, 'text');
     ctes.push(`sub AS (
       INSERT INTO ${t.subscriptions} (id, session_id, order_id, plan_id, billing_interval,
@@ -80,8 +83,8 @@ export function applyEventStatement(
       SELECT ${p.add(ids.subscriptionId)}, o.session_id, o.id, ${p.add(subscription.planId)},
           ${interval}, ${p.add(subscription.seats, 'int')},
           CASE WHEN ${trialDays} IS NULL THEN 'active' ELSE 'trialing' END,
-          ${p.add(subscription.amount, 'bigint')}, ${p.add(subscription.currency)}, clock.t,
-          ${periodEnd}, CASE WHEN ${trialDays} IS NULL THEN NULL ELSE ${trialEnd} END,
+          ${p.add(subscription.amount, 'bigint')}, ${p.add(subscription.currency)},
+          COALESCE(${providerStart}, clock.t), ${periodEnd}, CASE WHEN ${trialDays} IS NULL THEN NULL ELSE ${trialEnd} END,
           ${p.add(subscription.email)}, ${renewedBy},
           ${p.add(subscription.paymentMethodId ?? null, 'text')},
           ${p.add(subscription.customerRef ?? null, 'text')},

@@ -33,10 +33,15 @@ export function claimDueRenewalsStatement(t: Tables, limit: number, leaseMs: num
 export function subscriptionEventStatement(t: Tables, update: SubscriptionUpdate, orderId: string) {
   const p = new Params();
   const rule = SUBSCRIPTION_EVENTS[update.event];
-  const next = addBillingInterval('s.current_period_end', 's.billing_interval');
+  const period = update.renewal?.providerPeriod ?? null;
+  // A provider that renews dates the new period itself; the store counts only its own.
+  const next = period
+    ? p.add(period.end, 'timestamptz')
+    : addBillingInterval('s.current_period_end', 's.billing_interval');
+  const start = period ? p.add(period.start, 'timestamptz') : 's.current_period_end';
   const set =
     update.event === 'renew'
-      ? `status = '${rule.to}', current_period_start = s.current_period_end,
+      ? `status = '${rule.to}', current_period_start = ${start},
         current_period_end = ${next}, renewal_attempt = 0,
         next_attempt_at = CASE WHEN s.cancel_at_period_end THEN NULL ELSE ${next} END`
       : update.event === 'fail_renewal'

@@ -1,6 +1,8 @@
 // Checkout Sessions of the fake Stripe API (https://docs.stripe.com/api/checkout/sessions):
 // the hosted page the no-JavaScript path sends the buyer to. Paying there makes what the
-// session's mode asks for: a PaymentIntent, a subscription, or a saved card.
+// session's mode asks for: a PaymentIntent, a subscription, or a saved card. Line items
+// carry their tax rates (`line_items[].tax_rates`): the total is what the buyer pays with
+// exclusive tax added, and the subscription's items keep the rates.
 
 import type Stripe from 'stripe';
 import type { FakeCustomers } from './fakeCustomers.js';
@@ -11,8 +13,10 @@ import { declineOf, FakeStripeError, invalidRequest } from './fakeStripeErrors.j
 import { type FakeStripeState, randomId } from './fakeStripeState.js';
 import type { FakeCheckoutSession, FakeCustomer, FakeProduct } from './fakeStripeTypes.js';
 import type { FakeSubscriptions } from './fakeSubscriptions.js';
+import { type FakeTaxRates, taxOfLine } from './fakeTaxRates.js';
 
 interface Parts {
+  taxRates: FakeTaxRates;
   customers: FakeCustomers;
   intents: FakePaymentIntents;
   setups: FakeSetupIntents;
@@ -21,7 +25,7 @@ interface Parts {
 
 /** The fake's Checkout Sessions. */
 export function createFakeCheckoutSessions(state: FakeStripeState, parts: Parts) {
-  const { customers, intents, setups, subscriptions } = parts;
+  const { customers, intents, setups, subscriptions, taxRates } = parts;
 
   function createCheckoutSession(params: Stripe.Checkout.SessionCreateParams): FakeCheckoutSession {
     const mode = params.mode ?? 'payment';
@@ -47,12 +51,21 @@ export function createFakeCheckoutSessions(state: FakeStripeState, parts: Parts)
           ? 'year'
           : 'month'
         : null;
+      const rates = taxRates.taxRatesOf(item.tax_rates, `line_items[${index}][tax_rates]`);
       return {
         name: product.name,
         unitAmount: Number(data.unit_amount),
         quantity: Number(item.quantity ?? 1),
         product: product.id,
         interval,
+        taxRates: rates.map((rate) => rate.id),
+        exclusiveTax: rates
+          .filter((rate) => !rate.inclusive)
+          .reduce(
+            (sum, rate) =>
+              sum + taxOfLine(Number(data.unit_amount) * Number(item.quantity ?? 1), rate),
+            0,
+          ),
       };
     });
     if (mode !== 'setup' && lineItems.length === 0) {
@@ -65,7 +78,10 @@ export function createFakeCheckoutSessions(state: FakeStripeState, parts: Parts)
     const customer = typeof params.customer === 'string' ? params.customer : null;
     if (customer) state.get<FakeCustomer>(customer, 'customer', 'customer', 'customer');
     const id = `cs_test_${randomId()}${randomId()}`;
-    const total = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+    const total = lineItems.reduce(
+      (sum, item) => sum + item.unitAmount * item.quantity + item.exclusiveTax,
+      0,
+    );
     const trialDays = params.subscription_data?.trial_period_days
       ? Number(params.subscription_data.trial_period_days)
       : null;
@@ -93,8 +109,9 @@ export function createFakeCheckoutSessions(state: FakeStripeState, parts: Parts)
       created,
       expires_at: created + 24 * 3600,
       livemode: false,
-      lineItems,
+      lineItems: lineItems.map(({ exclusiveTax: _, ...item }) => item),
       trialDays,
+      trialSettings: params.subscription_data?.trial_settings ?? null,
       subscriptionMetadata: {
         ...(params.subscription_data?.metadata as Record<string, string> | undefined),
       },
@@ -158,8 +175,10 @@ export function createFakeCheckoutSessions(state: FakeStripeState, parts: Parts)
               recurring: { interval: item.interval ?? 'month' },
             },
             quantity: item.quantity,
+            tax_rates: item.taxRates,
           })),
           ...(session.trialDays ? { trial_period_days: session.trialDays } : {}),
+          ...(session.trialSettings ? { trial_settings: session.trialSettings } : {}),
           metadata: session.subscriptionMetadata,
         },
         { paidWith: method },

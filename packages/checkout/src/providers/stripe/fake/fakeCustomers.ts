@@ -1,5 +1,7 @@
-// Customers, Products and PaymentMethods of the fake Stripe API. A customer created with
-// `test_clock` belongs to that clock: its objects' times are the clock's frozen time.
+// Customers (with their tax status and tax IDs), Products and PaymentMethods of the fake
+// Stripe API. A customer created with `test_clock` belongs to that clock: its objects'
+// times are the clock's frozen time. Listing by `email` is exact and case-sensitive, newest
+// first (https://docs.stripe.com/api/customers/list).
 
 import type Stripe from 'stripe';
 import { FAKE_TEST_PAYMENT_METHODS, type FakeTestCard } from './fakeStripeCards.js';
@@ -9,10 +11,49 @@ import type {
   FakeCustomer,
   FakePaymentMethod,
   FakeProduct,
+  FakeTaxId,
   FakeTestClock,
 } from './fakeStripeTypes.js';
 
 const metadataOf = (value: unknown) => ({ ...(value as Record<string, string> | undefined) });
+
+/** Stripe's list object (https://docs.stripe.com/api/pagination). */
+export function listOf<T extends { id: string }>(
+  found: T[],
+  url: string,
+  { limit, starting_after }: { limit?: unknown; starting_after?: unknown },
+) {
+  const after =
+    typeof starting_after === 'string' ? found.findIndex((o) => o.id === starting_after) : -1;
+  const data = found.slice(after + 1);
+  const count = limit === undefined ? 10 : Number(limit);
+  if (!Number.isInteger(count) || count < 1 || count > 100) {
+    throw invalidRequest(
+      'This value must be greater than or equal to 1 and less than or equal to 100.',
+      undefined,
+      'limit',
+    );
+  }
+  return {
+    object: 'list' as const,
+    data: data.slice(0, count),
+    has_more: data.length > count,
+    url,
+  };
+}
+
+type Address = Stripe.AddressParam | '' | null | undefined;
+const addressOf = (address: Address): FakeCustomer['address'] =>
+  address
+    ? {
+        city: address.city ?? null,
+        country: address.country ?? null,
+        line1: address.line1 ?? null,
+        line2: address.line2 ?? null,
+        postal_code: address.postal_code ?? null,
+        state: address.state ?? null,
+      }
+    : null;
 
 /** The fake's customers, products and payment methods. */
 export function createFakeCustomers(state: FakeStripeState) {
@@ -25,7 +66,7 @@ export function createFakeCustomers(state: FakeStripeState) {
           'test_clock',
         )
       : null;
-    return state.put<FakeCustomer>({
+    const customer = state.put<FakeCustomer>({
       id: `cus_${randomId()}`,
       object: 'customer',
       email: params.email ?? null,
@@ -34,7 +75,69 @@ export function createFakeCustomers(state: FakeStripeState) {
       created: clock?.frozen_time ?? state.now(),
       livemode: false,
       test_clock: clock?.id ?? null,
+      tax_exempt: (params.tax_exempt || 'none') as FakeCustomer['tax_exempt'],
+      address: addressOf(params.address),
     });
+    for (const [index, data] of (params.tax_id_data ?? []).entries()) {
+      createTaxId(customer.id, data, `tax_id_data[${index}][value]`);
+    }
+    return customer;
+  }
+
+  /** `GET /v1/customers`: newest first, `email` matched exactly. */
+  function listCustomers(params: Stripe.CustomerListParams) {
+    const found = [...state.objects.values()]
+      .filter((o): o is FakeCustomer => o.object === 'customer')
+      .filter((c) => params.email === undefined || c.email === params.email)
+      .reverse();
+    return listOf(found, '/v1/customers', params);
+  }
+
+  function updateCustomer(id: string, params: Stripe.CustomerUpdateParams): FakeCustomer {
+    const customer = state.get<FakeCustomer>(id, 'customer', 'customer');
+    if (params.name !== undefined) customer.name = params.name || null;
+    if (params.email !== undefined) customer.email = params.email || null;
+    if (params.tax_exempt !== undefined) {
+      customer.tax_exempt = (params.tax_exempt || 'none') as FakeCustomer['tax_exempt'];
+    }
+    if (params.address !== undefined) customer.address = addressOf(params.address);
+    if (params.metadata) Object.assign(customer.metadata, params.metadata);
+    state.emit('customer.updated', customer);
+    return customer;
+  }
+
+  /**
+   * A tax ID of a customer. Stripe checks an EU VAT number's shape (two letters, then the
+   * number) and refuses others with `tax_id_invalid`.
+   */
+  function createTaxId(
+    customer: string,
+    params: Stripe.TaxIdCreateParams | Stripe.CustomerCreateParams.TaxIdDatum,
+    param = 'value',
+  ): FakeTaxId {
+    state.get<FakeCustomer>(customer, 'customer', 'customer');
+    if (params.type === 'eu_vat' && !/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/.test(params.value)) {
+      throw invalidRequest(`Invalid value for eu_vat: ${params.value}`, 'tax_id_invalid', param);
+    }
+    return state.put<FakeTaxId>({
+      id: `txi_${randomId()}`,
+      object: 'tax_id',
+      country: params.type === 'eu_vat' ? params.value.slice(0, 2).replace('EL', 'GR') : null,
+      customer,
+      type: params.type as FakeTaxId['type'],
+      value: params.value,
+      created: state.now(),
+      livemode: false,
+    });
+  }
+
+  /** `GET /v1/customers/{customer}/tax_ids`. */
+  function listTaxIds(customer: string, params: Stripe.TaxIdListParams) {
+    state.get<FakeCustomer>(customer, 'customer', 'customer');
+    const found = [...state.objects.values()]
+      .filter((o): o is FakeTaxId => o.object === 'tax_id')
+      .filter((t) => t.customer === customer);
+    return listOf(found, `/v1/customers/${customer}/tax_ids`, params);
   }
 
   function createProduct(params: Stripe.ProductCreateParams): FakeProduct {
@@ -96,7 +199,17 @@ export function createFakeCustomers(state: FakeStripeState) {
     method.customer = customer;
   }
 
-  return { createCustomer, createProduct, paymentMethodFromCard, resolvePaymentMethod, attach };
+  return {
+    createCustomer,
+    listCustomers,
+    updateCustomer,
+    createTaxId,
+    listTaxIds,
+    createProduct,
+    paymentMethodFromCard,
+    resolvePaymentMethod,
+    attach,
+  };
 }
 
 /** The fake's customers, products and payment methods. */

@@ -2,11 +2,14 @@
 // Billing's attempt to pay one with the customer's saved card: `invoice.paid`, or
 // `invoice.payment_failed` (with `invoice.payment_action_required` first when the card
 // needs authentication: the PaymentIntent then waits in `requires_action`), as
-// https://docs.stripe.com/billing/subscriptions/webhooks describes them.
+// https://docs.stripe.com/billing/subscriptions/webhooks describes them. An invoice's lines
+// are its subscription's items, taxed by their tax rates (`total_taxes`); voiding an open
+// invoice cancels its PaymentIntent (https://docs.stripe.com/api/invoices/void).
 
 import type Stripe from 'stripe';
+import { listOf } from './fakeCustomers.js';
 import type { FakePaymentIntents } from './fakePaymentIntents.js';
-import { declineOf } from './fakeStripeErrors.js';
+import { declineOf, FakeStripeError } from './fakeStripeErrors.js';
 import { copy, type FakeStripeState, randomId } from './fakeStripeState.js';
 import type {
   FakeInvoice,
@@ -15,25 +18,60 @@ import type {
   FakePaymentMethod,
   FakeSubscription,
 } from './fakeStripeTypes.js';
+import { taxOfLine } from './fakeTaxRates.js';
+
+/** What a subscription's items come to on an invoice: subtotal, taxes by rate, total. */
+export function amountsOf(sub: FakeSubscription) {
+  const taxes = new Map<string, { amount: number; taxable: number; inclusive: boolean }>();
+  let subtotal = 0;
+  let exclusive = 0;
+  for (const item of sub.items.data) {
+    const line = (item.price.unit_amount ?? 0) * (item.quantity ?? 1);
+    subtotal += line;
+    for (const rate of item.tax_rates) {
+      const amount = taxOfLine(line, rate);
+      if (!rate.inclusive) exclusive += amount;
+      const seen = taxes.get(rate.id) ?? { amount: 0, taxable: 0, inclusive: rate.inclusive };
+      seen.amount += amount;
+      seen.taxable += rate.inclusive ? line - amount : line;
+      taxes.set(rate.id, seen);
+    }
+  }
+  const totalTaxes: Stripe.Invoice.TotalTax[] = [...taxes].map(([rate, tax]) => ({
+    amount: tax.amount,
+    tax_behavior: tax.inclusive ? 'inclusive' : 'exclusive',
+    tax_rate_details: { tax_rate: rate },
+    taxability_reason: 'standard_rated',
+    taxable_amount: tax.taxable,
+    type: 'tax_rate_details',
+  }));
+  return { subtotal, total: subtotal + exclusive, totalTaxes };
+}
 
 /** The fake's invoices. */
 export function createFakeInvoices(state: FakeStripeState, intents: FakePaymentIntents) {
+  /** An open invoice for the subscription's items (a trial's first one is free). */
   function createInvoice(
     sub: FakeSubscription,
     reason: Stripe.Invoice.BillingReason,
-    amount: number,
     start: number,
     end: number,
+    free = false,
   ): FakeInvoice {
     const id = `in_${randomId()}`;
+    const amounts = free ? { subtotal: 0, total: 0, totalTaxes: [] } : amountsOf(sub);
     return state.put<FakeInvoice>({
       id,
       object: 'invoice',
       customer: sub.customer as string,
       status: 'open',
       billing_reason: reason,
-      amount_due: amount,
+      amount_due: amounts.total,
       amount_paid: 0,
+      subtotal: amounts.subtotal,
+      total: amounts.total,
+      total_taxes: amounts.totalTaxes,
+      hosted_invoice_url: `${state.pagesBase()}/i/${id}`,
       currency: sub.currency,
       parent: {
         type: 'subscription_details',
@@ -134,7 +172,61 @@ export function createFakeInvoices(state: FakeStripeState, intents: FakePaymentI
     return false;
   }
 
-  return { createInvoice, payInvoice, invoiceIntent, invoiceOfIntent, attemptInvoice };
+  /** `POST /v1/invoices/{invoice}/void`: only an open invoice; its payment is canceled. */
+  function voidInvoice(id: string): FakeInvoice {
+    const invoice = state.get<FakeInvoice>(id, 'invoice', 'invoice');
+    if (invoice.status !== 'open') {
+      throw new FakeStripeError(400, {
+        type: 'invalid_request_error',
+        code: 'invoice_not_open',
+        message: `You can only pass in open invoices. This invoice isn't open.`,
+      });
+    }
+    invoice.status = 'void';
+    for (const payment of invoice.payments.data) {
+      const intentId = payment.payment.payment_intent;
+      const intent =
+        typeof intentId === 'string'
+          ? (state.objects.get(intentId) as FakePaymentIntent | undefined)
+          : undefined;
+      payment.status = 'canceled';
+      if (intent && intent.status !== 'succeeded' && intent.status !== 'canceled') {
+        intent.status = 'canceled';
+        intent.cancellation_reason = 'void_invoice';
+        intent.canceled_at = state.nowFor(invoice.customer as string);
+        intent.next_action = null;
+        state.emit('payment_intent.canceled', intent);
+      }
+    }
+    state.emit('invoice.voided', invoice);
+    return invoice;
+  }
+
+  /** `GET /v1/invoice_payments`: by invoice or by PaymentIntent, newest first. */
+  function listInvoicePayments(params: Stripe.InvoicePaymentListParams) {
+    const found = [...state.objects.values()]
+      .filter((o): o is FakeInvoice => o.object === 'invoice')
+      .flatMap((invoice) => invoice.payments.data)
+      .filter((p) => params.invoice === undefined || p.invoice === params.invoice)
+      .filter(
+        (p) =>
+          params.payment?.payment_intent === undefined ||
+          p.payment.payment_intent === params.payment.payment_intent,
+      )
+      .filter((p) => params.status === undefined || p.status === params.status)
+      .reverse();
+    return listOf(found, '/v1/invoice_payments', params);
+  }
+
+  return {
+    createInvoice,
+    payInvoice,
+    invoiceIntent,
+    invoiceOfIntent,
+    attemptInvoice,
+    voidInvoice,
+    listInvoicePayments,
+  };
 }
 
 /** The fake's invoices. */

@@ -12,9 +12,12 @@ import { createFakeIdempotency } from './fakeIdempotency.js';
 import { createFakeInvoices } from './fakeInvoices.js';
 import { createFakePaymentIntents } from './fakePaymentIntents.js';
 import { createFakeSetupIntents } from './fakeSetupIntents.js';
+import type { FakeTestCard } from './fakeStripeCards.js';
+import { FakeStripeError } from './fakeStripeErrors.js';
 import { createFakeStripeState, type FakeStripeStateOptions } from './fakeStripeState.js';
-import type { FakePaymentIntent, FakeSetupIntent } from './fakeStripeTypes.js';
+import type { FakeInvoice, FakePaymentIntent, FakeSetupIntent } from './fakeStripeTypes.js';
 import { createFakeSubscriptions } from './fakeSubscriptions.js';
+import { createFakeTaxRates } from './fakeTaxRates.js';
 import { createFakeTestClocks } from './fakeTestClocks.js';
 
 export { FakeStripeError } from './fakeStripeErrors.js';
@@ -30,6 +33,7 @@ export type FakeStripeApi = ReturnType<typeof createFakeStripeApi>;
 export function createFakeStripeApi(options: FakeStripeApiOptions) {
   const state = createFakeStripeState(options);
   const customers = createFakeCustomers(state);
+  const taxRates = createFakeTaxRates(state);
   // Billing reacts to intents that succeed; it is made after them, so they call it late.
   const subscriptions = createFakeSubscriptions(state, () => parts);
   const intents = createFakePaymentIntents(state, customers, {
@@ -39,7 +43,7 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
     succeeded: (intent, method) => subscriptions.setupIntentSucceeded(intent, method),
   });
   const invoices = createFakeInvoices(state, intents);
-  const parts = { customers, intents, setups, invoices };
+  const parts = { customers, intents, setups, invoices, taxRates };
   const sessions = createFakeCheckoutSessions(state, { ...parts, subscriptions });
   const clocks = createFakeTestClocks(state, subscriptions);
   const { idempotently } = createFakeIdempotency(state.now);
@@ -60,8 +64,40 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
     return { returnUrl };
   }
 
+  /**
+   * The customer pays an open invoice on its hosted page: with the card the renewal was
+   * tried with (confirming it with the bank there), or another card, on-session.
+   */
+  function payHostedInvoice(
+    id: string,
+    card: FakeTestCard | null,
+  ): { ok: boolean; message: string } {
+    const invoice = state.get<FakeInvoice>(id, 'invoice', 'invoice');
+    if (invoice.status !== 'open') return { ok: invoice.status === 'paid', message: '' };
+    const intentId = invoice.payments.data.at(-1)?.payment.payment_intent;
+    const intent = state.get<FakePaymentIntent>(
+      String(intentId),
+      'payment_intent',
+      'payment_intent',
+    );
+    try {
+      if (card || intent.status !== 'requires_action') {
+        if (!card) return { ok: false, message: 'Enter a card to pay with.' };
+        const method = customers.paymentMethodFromCard(card);
+        intents.confirmPaymentIntent(intent.id, { payment_method: method.id });
+      }
+      // The page asks the bank itself: the buyer confirms there.
+      if (intent.status === 'requires_action') intents.decidePaymentIntent(intent, true);
+    } catch (error) {
+      if (error instanceof FakeStripeError) return { ok: false, message: error.error.message };
+      throw error;
+    }
+    return { ok: invoice.status === 'paid', message: '' };
+  }
+
   return {
     objects: state.objects,
+    payHostedInvoice,
     /** Every event emitted, oldest first. */
     events: state.events as Stripe.Event[],
     get: state.get,
@@ -70,6 +106,14 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
     idempotently,
     authenticate,
     createCustomer: customers.createCustomer,
+    listCustomers: customers.listCustomers,
+    updateCustomer: customers.updateCustomer,
+    createTaxId: customers.createTaxId,
+    listTaxIds: customers.listTaxIds,
+    createTaxRate: taxRates.createTaxRate,
+    listTaxRates: taxRates.listTaxRates,
+    voidInvoice: invoices.voidInvoice,
+    listInvoicePayments: invoices.listInvoicePayments,
     createProduct: customers.createProduct,
     paymentMethodFromCard: customers.paymentMethodFromCard,
     createPaymentIntent: intents.createPaymentIntent,

@@ -1,10 +1,12 @@
 // The fake's own pages: the hosted Checkout page (the no-JavaScript path: a plain form that
 // takes a test card number) and the 3-D Secure page a `redirect_to_url` next action leads
-// to. They stand in for pages on checkout.stripe.com and hooks.stripe.com, so their text is
+// to, and the hosted invoice page (`hosted_invoice_url`) where a customer pays an open
+// invoice. They stand in for pages on checkout.stripe.com, invoice.stripe.com and
+// hooks.stripe.com, so their text is
 // the fake's, in English, not the checkout's (which lives in `messages/`).
 
 import { formatMoney } from '../../../pricing/formatMoney.js';
-import type { FakeCheckoutSession } from './fakeStripeTypes.js';
+import type { FakeCheckoutSession, FakeInvoice } from './fakeStripeTypes.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -37,6 +39,26 @@ export function checkoutPage(session: FakeCheckoutSession, error: string | null)
     }<form method="post"><p><label>Card number <input name="cardNumber" inputmode="numeric" autocomplete="cc-number" required></label></p><p><label>Expiry (MM/YY) <input name="expiry" autocomplete="cc-exp" required></label></p><p><label>CVC <input name="cvc" inputmode="numeric" autocomplete="cc-csc" required></label></p><p><button type="submit">${session.mode === 'payment' ? 'Pay' : session.trialDays ? 'Start trial' : 'Subscribe'}</button></p></form>${
       session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>` : ''
     }`,
+  );
+}
+
+/**
+ * The hosted invoice page: an open invoice's amount, paid with the card on file (the page
+ * runs the bank's confirmation itself, as Stripe's does) or another test card.
+ */
+export function invoicePage(invoice: FakeInvoice, error: string | null): string {
+  const amount = money(invoice.amount_due, invoice.currency.toUpperCase());
+  if (invoice.status !== 'open') {
+    return page(
+      'Invoice',
+      `<h1>Invoice ${escapeHtml(invoice.status ?? 'closed')}</h1><p>${escapeHtml(amount)}</p>`,
+    );
+  }
+  return page(
+    'Pay invoice',
+    `<h1>Amount due: ${escapeHtml(amount)}</h1>${
+      error ? `<p role="alert">${escapeHtml(error)}</p>` : ''
+    }<form method="post"><p><button type="submit" name="decision" value="approve">Confirm and pay with the card on file</button></p></form><form method="post"><p><label>Another card number <input name="cardNumber" inputmode="numeric" autocomplete="cc-number" required></label></p><p><button type="submit">Pay with this card</button></p></form>`,
   );
 }
 

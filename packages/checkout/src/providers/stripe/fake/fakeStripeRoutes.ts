@@ -17,6 +17,7 @@ export interface FakeRoute {
 const publicSession = ({
   lineItems: _l,
   trialDays: _t,
+  trialSettings: _ts,
   subscriptionMetadata: _s,
   paymentIntentMetadata: _p,
   ...session
@@ -30,8 +31,14 @@ const route = (
 
 /** Every endpoint the fake serves. */
 export const FAKE_ROUTES: readonly FakeRoute[] = [
+  route('GET', '/v1/customers', (api, _, p) => api.listCustomers(p)),
   route('POST', '/v1/customers', (api, _, p) => api.createCustomer(p)),
   route('GET', '/v1/customers/{customer}', (api, id) => api.get(id, 'customer', 'customer')),
+  route('POST', '/v1/customers/{customer}', (api, id, p) => api.updateCustomer(id, p)),
+  route('GET', '/v1/customers/{customer}/tax_ids', (api, id, p) => api.listTaxIds(id, p)),
+  route('POST', '/v1/customers/{customer}/tax_ids', (api, id, p) => api.createTaxId(id, p)),
+  route('GET', '/v1/tax_rates', (api, _, p) => api.listTaxRates(p)),
+  route('POST', '/v1/tax_rates', (api, _, p) => api.createTaxRate(p)),
   route('POST', '/v1/products', (api, _, p) => api.createProduct(p)),
   route('GET', '/v1/products/{id}', (api, id) => api.get(id, 'product', 'product')),
   route('GET', '/v1/payment_methods/{payment_method}', (api, id) =>
@@ -66,6 +73,8 @@ export const FAKE_ROUTES: readonly FakeRoute[] = [
     api.deleteSubscription(id),
   ),
   route('GET', '/v1/invoices/{invoice}', (api, id) => api.get(id, 'invoice', 'invoice')),
+  route('POST', '/v1/invoices/{invoice}/void', (api, id) => api.voidInvoice(id)),
+  route('GET', '/v1/invoice_payments', (api, _, p) => api.listInvoicePayments(p)),
   route('POST', '/v1/checkout/sessions', (api, _, p) =>
     publicSession(api.createCheckoutSession(p)),
   ),

@@ -45,12 +45,28 @@ export const randomId = () => crypto.randomUUID().replaceAll('-', '').slice(0, 2
 /** A deep copy, so an answer never shares objects with the state. */
 export const copy = <T>(value: T): T => structuredClone(value);
 
-/** Adds one month or year to a Unix time, as Stripe's billing periods move. */
-export function addInterval(time: number, interval: 'month' | 'year'): number {
+/**
+ * Adds `count` months or years to a Unix time, as Stripe's billing periods move: a day the
+ * target month lacks becomes its last day ("a monthly subscription with a billing cycle
+ * anchor date of January 31 bills the last day of the month closest to the anchor date, so
+ * February 28 …, then March 31", https://docs.stripe.com/billing/subscriptions/billing-cycle).
+ */
+export function addInterval(time: number, interval: 'month' | 'year', count = 1): number {
   const date = new Date(time * 1000);
-  if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
-  else date.setUTCFullYear(date.getUTCFullYear() + 1);
+  const months = interval === 'month' ? count : 12 * count;
+  const target = date.getUTCMonth() + months;
+  const year = date.getUTCFullYear() + Math.floor(target / 12);
+  const month = ((target % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  date.setUTCFullYear(year, month, Math.min(date.getUTCDate(), lastDay));
   return Math.floor(date.getTime() / 1000);
+}
+
+/** The first billing date after `after` of a subscription anchored at `anchor`. */
+export function nextBillingDate(anchor: number, after: number, interval: 'month' | 'year') {
+  let count = 1;
+  while (addInterval(anchor, interval, count) <= after) count += 1;
+  return addInterval(anchor, interval, count);
 }
 
 /** Creates the state of an empty fake account. */
@@ -120,7 +136,10 @@ export function createFakeStripeState(options: FakeStripeStateOptions): FakeStri
       if (!head) continue;
       let value = out[head];
       if (typeof value === 'string' && objects.has(value)) value = copy(objects.get(value));
-      if (value && typeof value === 'object' && rest.length > 0) {
+      if (Array.isArray(value) && rest.length > 0) {
+        // `data.invoice` on a list's answer: each entry expanded.
+        value = value.map((entry) => expand(entry, [rest.join('.')]));
+      } else if (value && typeof value === 'object' && rest.length > 0) {
         const list = value as { object?: string; data?: unknown[] };
         if (list.object === 'list' && Array.isArray(list.data)) {
           // `payments.data.payment.payment_intent`-style paths step through a list.

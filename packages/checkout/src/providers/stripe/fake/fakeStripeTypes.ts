@@ -7,7 +7,36 @@ import type Stripe from 'stripe';
 /** The parts of Stripe's objects the fake keeps (every field typed as Stripe types it). */
 export type FakeCustomer = Pick<
   Stripe.Customer,
-  'id' | 'object' | 'email' | 'name' | 'metadata' | 'created' | 'livemode' | 'test_clock'
+  | 'id'
+  | 'object'
+  | 'email'
+  | 'name'
+  | 'metadata'
+  | 'created'
+  | 'livemode'
+  | 'test_clock'
+  | 'tax_exempt'
+  | 'address'
+>;
+export type FakeTaxId = Pick<
+  Stripe.TaxId,
+  'id' | 'object' | 'country' | 'customer' | 'type' | 'value' | 'created' | 'livemode'
+>;
+export type FakeTaxRate = Pick<
+  Stripe.TaxRate,
+  | 'id'
+  | 'object'
+  | 'active'
+  | 'country'
+  | 'description'
+  | 'display_name'
+  | 'inclusive'
+  | 'jurisdiction'
+  | 'metadata'
+  | 'percentage'
+  | 'tax_type'
+  | 'created'
+  | 'livemode'
 >;
 export type FakeProduct = Pick<
   Stripe.Product,
@@ -62,6 +91,7 @@ export type FakeSubscriptionItem = Pick<
   Stripe.SubscriptionItem,
   'id' | 'object' | 'quantity' | 'current_period_start' | 'current_period_end'
 > & {
+  tax_rates: FakeTaxRate[];
   price: Pick<Stripe.Price, 'id' | 'object' | 'currency' | 'unit_amount' | 'product' | 'recurring'>;
 };
 export type FakeSubscription = Pick<
@@ -82,7 +112,9 @@ export type FakeSubscription = Pick<
   | 'created'
   | 'livemode'
   | 'start_date'
+  | 'billing_cycle_anchor'
   | 'test_clock'
+  | 'trial_settings'
 > & {
   items: { object: 'list'; data: FakeSubscriptionItem[]; has_more: false; url: string };
 };
@@ -109,6 +141,10 @@ export type FakeInvoice = Pick<
   | 'billing_reason'
   | 'amount_due'
   | 'amount_paid'
+  | 'subtotal'
+  | 'total'
+  | 'total_taxes'
+  | 'hosted_invoice_url'
   | 'currency'
   | 'parent'
   | 'period_start'
@@ -150,7 +186,9 @@ export type FakeCheckoutSession = Pick<
     quantity: number;
     product: string;
     interval: 'month' | 'year' | null;
+    taxRates: string[];
   }>;
+  trialSettings: Stripe.SubscriptionCreateParams.TrialSettings | null;
   trialDays: number | null;
   subscriptionMetadata: Record<string, string>;
   paymentIntentMetadata: Record<string, string>;

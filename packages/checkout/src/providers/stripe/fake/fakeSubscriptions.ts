@@ -11,7 +11,13 @@ import type { FakeInvoices } from './fakeInvoices.js';
 import type { FakePaymentIntents } from './fakePaymentIntents.js';
 import type { FakeSetupIntents } from './fakeSetupIntents.js';
 import { invalidRequest } from './fakeStripeErrors.js';
-import { addInterval, copy, type FakeStripeState, randomId } from './fakeStripeState.js';
+import {
+  addInterval,
+  copy,
+  type FakeStripeState,
+  nextBillingDate,
+  randomId,
+} from './fakeStripeState.js';
 import type {
   FakeCustomer,
   FakePaymentIntent,
@@ -20,24 +26,26 @@ import type {
   FakeSetupIntent,
   FakeSubscription,
 } from './fakeStripeTypes.js';
+import type { FakeTaxRates } from './fakeTaxRates.js';
 
 interface Parts {
   customers: FakeCustomers;
   intents: FakePaymentIntents;
   setups: FakeSetupIntents;
   invoices: FakeInvoices;
+  taxRates: FakeTaxRates;
 }
+
+/** The statuses whose period ends move on (Stripe Billing leaves the others alone). */
+export const CYCLING: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'unpaid']);
 
 /** The fake's subscriptions; `parts` are read when first needed (they are made after it). */
 export function createFakeSubscriptions(state: FakeStripeState, parts: () => Parts) {
-  const sum = (sub: FakeSubscription) =>
-    sub.items.data.reduce((total, i) => total + (i.price.unit_amount ?? 0) * (i.quantity ?? 1), 0);
-
   function createSubscription(
     params: Stripe.SubscriptionCreateParams,
     options: { paidWith?: FakePaymentMethod } = {},
   ): FakeSubscription {
-    const { customers, invoices, setups, intents } = parts();
+    const { customers, invoices, setups, intents, taxRates } = parts();
     const customer = state.get<FakeCustomer>(
       String(params.customer),
       'customer',
@@ -56,7 +64,11 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
         `items[${index}][price_data][product]`,
       );
       const interval = data.recurring.interval === 'year' ? 'year' : 'month';
-      return { data, interval, quantity: Number(item.quantity ?? 1) } as const;
+      const rates =
+        item.tax_rates !== undefined
+          ? taxRates.taxRatesOf(item.tax_rates, `items[${index}][tax_rates]`)
+          : taxRates.taxRatesOf(params.default_tax_rates, 'default_tax_rates');
+      return { data, interval, rates, quantity: Number(item.quantity ?? 1) } as const;
     });
     const first = items[0];
     if (!first)
@@ -83,7 +95,18 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
       created: start,
       livemode: false,
       start_date: start,
+      // Billing dates count from here: the end of the trial, else the start.
+      billing_cycle_anchor: periodEnd === trialEnd ? periodEnd : start,
       test_clock: typeof customer.test_clock === 'string' ? customer.test_clock : null,
+      trial_settings: params.trial_settings
+        ? {
+            end_behavior: {
+              billing_cycle_anchor: null,
+              missing_payment_method: params.trial_settings.end_behavior
+                .missing_payment_method as Stripe.Subscription.TrialSettings.EndBehavior.MissingPaymentMethod,
+            },
+          }
+        : null,
       items: {
         object: 'list',
         has_more: false,
@@ -94,6 +117,7 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
           quantity: item.quantity,
           current_period_start: start,
           current_period_end: periodEnd,
+          tax_rates: item.rates,
           price: {
             id: `price_${randomId()}`,
             object: 'price',
@@ -113,7 +137,7 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
     });
     if (trialEnd) {
       // A trial: a $0 first invoice, and the card saved through the pending SetupIntent.
-      const invoice = invoices.createInvoice(sub, 'subscription_create', 0, start, trialEnd);
+      const invoice = invoices.createInvoice(sub, 'subscription_create', start, trialEnd, true);
       sub.latest_invoice = invoice.id;
       sub.status = 'trialing';
       state.emit('customer.subscription.created', sub);
@@ -122,14 +146,14 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
         customers.attach(options.paidWith, customer.id);
         sub.default_payment_method = options.paidWith.id;
       } else {
-        sub.pending_setup_intent = setups.createSetupIntent(
-          { customer: customer.id, usage: 'off_session' },
-          { subscription: sub.id },
-        ).id;
+        sub.pending_setup_intent = setups.createSetupIntent({
+          customer: customer.id,
+          usage: 'off_session',
+        }).id;
       }
       return sub;
     }
-    const invoice = invoices.createInvoice(sub, 'subscription_create', sum(sub), start, periodEnd);
+    const invoice = invoices.createInvoice(sub, 'subscription_create', start, periodEnd);
     sub.latest_invoice = invoice.id;
     const intent = invoices.invoiceIntent(invoice, 'Subscription creation');
     state.emit('customer.subscription.created', sub);
@@ -156,9 +180,13 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
 
   /** A trial's SetupIntent succeeded: its card is the subscription's default. */
   function setupIntentSucceeded(intent: FakeSetupIntent, method: FakePaymentMethod) {
-    const subId = intent.metadata?.subscription;
-    if (!subId) return;
-    const sub = state.get<FakeSubscription>(subId, 'subscription', 'subscription');
+    // Stripe's own link: the subscription names its pending SetupIntent (the intent carries
+    // no metadata of Stripe's).
+    const sub = [...state.objects.values()].find(
+      (o): o is FakeSubscription =>
+        o.object === 'subscription' && (o as FakeSubscription).pending_setup_intent === intent.id,
+    );
+    if (!sub) return;
     sub.default_payment_method = method.id;
     sub.pending_setup_intent = null;
     state.emit('customer.subscription.updated', sub, { pending_setup_intent: intent.id });
@@ -172,12 +200,22 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
   function cycleSubscription(id: string): FakeSubscription {
     const sub = state.get<FakeSubscription>(id, 'subscription', 'subscription');
     const item = sub.items.data[0];
-    if (!item || sub.status === 'canceled' || sub.status === 'incomplete') return sub;
+    if (!item || !CYCLING.has(sub.status)) return sub;
     if (sub.cancel_at_period_end) return deleteSubscription(id);
+    if (sub.status === 'trialing' && !sub.default_payment_method) {
+      const behaviour = sub.trial_settings?.end_behavior.missing_payment_method;
+      if (behaviour === 'cancel') return deleteSubscription(id);
+      if (behaviour === 'pause') {
+        sub.status = 'paused';
+        state.emit('customer.subscription.paused', sub, { status: 'trialing' });
+        state.emit('customer.subscription.updated', sub, { status: 'trialing' });
+        return sub;
+      }
+    }
     const { invoices } = parts();
     const interval = item.price.recurring?.interval === 'year' ? 'year' : 'month';
     const start = item.current_period_end;
-    const end = addInterval(start, interval);
+    const end = nextBillingDate(sub.billing_cycle_anchor, start, interval);
     const previous = {
       status: sub.status,
       current_period_start: item.current_period_start,
@@ -187,7 +225,7 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
       i.current_period_start = start;
       i.current_period_end = end;
     }
-    const invoice = invoices.createInvoice(sub, 'subscription_cycle', sum(sub), start, end);
+    const invoice = invoices.createInvoice(sub, 'subscription_cycle', start, end);
     sub.latest_invoice = invoice.id;
     const methodId = sub.default_payment_method ? String(sub.default_payment_method) : null;
     const method = methodId ? (state.objects.get(methodId) as FakePaymentMethod | undefined) : null;

@@ -8,7 +8,7 @@ import type Stripe from 'stripe';
 import { invalidRequest } from './fakeStripeErrors.js';
 import { addInterval, type FakeStripeState, randomId } from './fakeStripeState.js';
 import type { FakeSubscription, FakeTestClock } from './fakeStripeTypes.js';
-import type { FakeSubscriptions } from './fakeSubscriptions.js';
+import { CYCLING, type FakeSubscriptions } from './fakeSubscriptions.js';
 
 const DAY = 86_400;
 
@@ -103,7 +103,7 @@ export function createFakeTestClocks(state: FakeStripeState, subscriptions: Fake
   function runUntil(testClock: FakeTestClock, target: number) {
     for (;;) {
       const due = subscriptionsOn(testClock.id)
-        .filter((sub) => sub.status !== 'canceled' && sub.status !== 'incomplete')
+        .filter((sub) => CYCLING.has(sub.status))
         .filter((sub) => periodEnd(sub) <= target)
         .sort((a, b) => periodEnd(a) - periodEnd(b));
       const next = due[0];

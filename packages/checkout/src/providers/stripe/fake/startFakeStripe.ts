@@ -12,9 +12,9 @@ import { checkRequestParameters } from './fakeRequestValidation.js';
 import { createFakeStripeApi, type FakeStripeApi } from './fakeStripeApi.js';
 import { fakeCardByNumber } from './fakeStripeCards.js';
 import { FakeStripeError } from './fakeStripeErrors.js';
-import { authenticationPage, checkoutPage } from './fakeStripePages.js';
+import { authenticationPage, checkoutPage, invoicePage } from './fakeStripePages.js';
 import { findRoute } from './fakeStripeRoutes.js';
-import type { FakeAnswer } from './fakeStripeTypes.js';
+import type { FakeAnswer, FakeInvoice } from './fakeStripeTypes.js';
 import {
   createFakeWebhooks,
   type FakeWebhookDelivery,
@@ -128,6 +128,26 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         return html(200, checkoutPage(api.checkoutSession(id), null));
       } catch {
         return html(404, 'No such Checkout Session.');
+      }
+    }
+    const hosted = url.pathname.match(/^\/i\/(in_\w+)$/);
+    if (hosted?.[1]) {
+      const id = hosted[1];
+      const invoice = () => api.get<FakeInvoice>(id, 'invoice', 'invoice');
+      try {
+        if (method === 'POST') {
+          const form = new URLSearchParams(body);
+          const number = form.get('cardNumber');
+          const card = number === null ? null : fakeCardByNumber(number);
+          if (number !== null && !card) {
+            return html(200, invoicePage(invoice(), 'Your card number is invalid.'));
+          }
+          const paid = api.payHostedInvoice(id, card);
+          return html(200, invoicePage(invoice(), paid.ok ? null : paid.message));
+        }
+        return html(200, invoicePage(invoice(), null));
+      } catch {
+        return html(404, 'No such invoice.');
       }
     }
     const action = url.pathname.match(/^\/3ds\/([\w]+)$/);
