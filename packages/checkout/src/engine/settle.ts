@@ -15,8 +15,12 @@ export type AttemptOutcome =
       customerRef: string | null;
       subscriptionRef: string | null;
     }
-  /** The buyer must go to the provider's page (3-D Secure, the hosted payment page). */
-  | { kind: 'requires_action'; intentId: string; redirectUrl: string }
+  /**
+   * The buyer must go to the provider's page (3-D Secure, the hosted payment page), or
+   * (`redirectUrl` null) act in the checkout's page through the provider's script, which
+   * then sends the browser to the finish step.
+   */
+  | { kind: 'requires_action'; intentId: string; redirectUrl: string | null }
   /** Submitted; the outcome comes later. */
   | { kind: 'processing'; intentId: string }
   /**
@@ -43,7 +47,7 @@ export function outcomeOf(result: IntentOutcome): AttemptOutcome | null {
       return {
         kind: 'requires_action',
         intentId: result.intentId,
-        redirectUrl: result.redirectUrl,
+        redirectUrl: result.redirectUrl ?? null,
       };
     case 'processing':
       return { kind: 'processing', intentId: result.intentId };
@@ -170,7 +174,8 @@ async function applyOutcome(
       invoicePrefix: ctx.invoicePrefix,
     });
   } else if (outcome.kind === 'requires_action') {
-    update.actionUrl = outcome.redirectUrl;
+    // An action in the buyer's page ends on the finish step, which asks the provider again.
+    update.actionUrl = outcome.redirectUrl ?? ctx.routes.finish(session.id);
   } else if (outcome.kind === 'processing') {
     // Undecided: hold it a lease long, then the sweep asks the provider again.
     update.leaseMs = ctx.attemptLeaseMs;

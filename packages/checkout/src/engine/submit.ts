@@ -167,8 +167,15 @@ async function submitInSpan(
     });
     return redirectTo(ctx.routes.finish(done.id), done.id);
   }
-  const settled = await payAttempt(ctx, session, post.paymentMethodId, clientKey);
-  return resultOfSession(settled, ctx.routes, failed);
+  const paid = await payAttempt(ctx, session, post.paymentMethodId, clientKey);
+  if (paid.clientSecret) {
+    // The provider's script finishes the action in the buyer's page, then the finish step.
+    return results.nextAction(
+      { clientSecret: paid.clientSecret, returnUrl: ctx.routes.finish(paid.session.id) },
+      idempotencyKey,
+    );
+  }
+  return resultOfSession(paid.session, ctx.routes, failed);
 }
 
 /** The form back with the promo field refused; nothing else checked, stored or charged. */

@@ -27,6 +27,13 @@ export interface PlanStepState {
    * form shows the new total and the visitor confirms it with the same button.
    */
   review?: 'total-changed' | null;
+  /**
+   * Set when the payment waits for an action only the provider's script can take in this
+   * page (Stripe's `use_stripe_sdk`: 3-D Secure in a dialog): the form hands `clientSecret`
+   * to the payment fields (`PaymentFieldsHandle.handleNextAction`), then goes to
+   * `returnUrl`, the finish step, which asks the provider for the outcome.
+   */
+  nextAction?: { clientSecret: string; returnUrl: string } | null;
 }
 
 /** The initial, empty plan-step state. */

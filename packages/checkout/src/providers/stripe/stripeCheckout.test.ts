@@ -8,12 +8,14 @@ import {
   DAY,
   databases,
   expectRedirect,
+  expectState,
   routes,
   START,
   useEngineHarness,
   visitor,
 } from '../../test-utils/engineHarness.js';
 import { makeCatalog } from '../../test-utils/factories.js';
+import type { SubmitResult } from '../../views/types.js';
 import { type FakeStripe, startFakeStripe } from './fake/startFakeStripe.js';
 import { createStripeProvider } from './stripePaymentProvider.js';
 
@@ -54,6 +56,28 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
     const deliver = (event: Stripe.Event) =>
       engine.handleWebhook('stripe', fake.signed(event, SECRET));
     return { engine, provider, deliver };
+  }
+
+  /**
+   * 3-D Secure in the buyer's page: the engine answers with the intent's client secret (no
+   * redirect), and the buyer approves in the Stripe.js stand-in's dialog, which posts to the
+   * fake's 3-D Secure page.
+   */
+  async function authenticateInPage(result: SubmitResult) {
+    const next = expectState(result).nextAction;
+    if (!next) throw new Error('expected an action in the page');
+    const sessionId = new URL(next.returnUrl, 'https://shop.example').searchParams.get('session');
+    const intentId = next.clientSecret.split('_secret_')[0];
+    return {
+      sessionId: sessionId ?? '',
+      intentId: intentId ?? '',
+      approve: () =>
+        fetch(`${fake.url}/3ds/${intentId}`, {
+          method: 'POST',
+          body: new URLSearchParams({ decision: 'approve' }),
+          redirect: 'manual',
+        }),
+    };
   }
 
   async function record(sessionId: string) {
@@ -114,18 +138,14 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
 
   it('a webhook with a bad signature answers 400 and changes nothing', async () => {
     const { engine } = setup();
-    const waiting = expectRedirect(
+    const waiting = await authenticateInPage(
       await engine.submitPlanStep(
         h.post({ paymentMethod: 'pm_card_authenticationRequired' }),
         visitor,
       ),
     );
     const from = fake.events.length;
-    await fetch(waiting.location, {
-      method: 'POST',
-      body: new URLSearchParams({ decision: 'approve' }),
-      redirect: 'manual',
-    });
+    await waiting.approve();
     const event = fake.events.slice(from).find((e) => e.type === 'invoice.paid');
     if (!event) throw new Error('no invoice.paid');
     const forged = fake.signed(event, 'whsec_someone_else');
@@ -202,21 +222,21 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
 
   it('invoice.paid before customer.subscription.created (and before payment_intent.succeeded) settles the checkout once', async () => {
     const { engine, deliver } = setup();
-    // 3-D Secure: the request leaves the session waiting; the buyer finishes on Stripe's page
+    // 3-D Secure: the request leaves the session waiting; the buyer finishes in Stripe.js's dialog
     // and only webhooks tell the engine, in whatever order Stripe sends them.
-    const waiting = expectRedirect(
+    const waiting = await authenticateInPage(
       await engine.submitPlanStep(
         h.post({ paymentMethod: 'pm_card_authenticationRequired' }),
         visitor,
       ),
     );
-    expect((await record(waiting.sessionId)).session.status).toBe('requires_action');
-    const from = fake.events.length;
-    await fetch(waiting.location, {
-      method: 'POST',
-      body: new URLSearchParams({ decision: 'approve' }),
-      redirect: 'manual',
+    expect((await record(waiting.sessionId)).session).toMatchObject({
+      status: 'requires_action',
+      // Back from the dialog, the buyer lands on the finish step.
+      actionUrl: routes.finish(waiting.sessionId),
     });
+    const from = fake.events.length;
+    await waiting.approve();
     const sub = (await record(waiting.sessionId)).session;
     expect(sub.status).toBe('requires_action');
     const stripeSubId = fake.events

@@ -32,8 +32,10 @@ describeProviderContract('Stripe (against the fake Stripe API)', {
     requiresAction: 'pm_card_authenticationRequired',
     declinesAfterSaving: 'pm_card_chargeCustomerFail',
   }),
-  completeAction: async (_provider, redirectUrl, approve) => {
-    const response = await fetch(redirectUrl, {
+  completeAction: async (_provider, action, approve) => {
+    // A card authenticated in the buyer's page (`use_stripe_sdk`): what the Stripe.js
+    // stand-in's dialog posts to the fake's 3-D Secure page.
+    const response = await fetch(action.redirectUrl ?? `${fake.url}/3ds/${action.intentId}`, {
       method: 'POST',
       body: new URLSearchParams({ decision: approve ? 'approve' : 'refuse' }),
       redirect: 'manual',
