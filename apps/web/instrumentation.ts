@@ -9,7 +9,10 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // `next build` loads this file in its workers too; they need no store and render nothing.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  // First: the engine's spans and metrics go to the registered SDK from its first call.
+  // The configuration is read now: one that is not valid (some Stripe keys but not all,
+  // STRIPE_JS_URL with live keys…) stops the server, naming every problem, before it serves.
+  await import('./lib/config');
+  // Then: the engine's spans and metrics go to the registered SDK from its first call.
   const { registerTelemetry } = await import('./lib/telemetry');
   const telemetry = registerTelemetry();
   if (telemetry) {
