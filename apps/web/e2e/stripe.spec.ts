@@ -133,7 +133,7 @@ test.describe('Stripe, a visitor without JavaScript', () => {
 test.describe('Stripe, a visitor with JavaScript (the Stripe.js stand-in)', () => {
   /** The amount the stand-in's Payment Element shows, from what `elements.update` told it. */
   const element = (page: Page) => page.getByText(/^Stand-in Payment Element/);
-  const dueToday = (page: Page) => definitionOf(orderSummary(page), 'Due today');
+  const total = (page: Page) => definitionOf(orderSummary(page), 'Total');
 
   test('team plan: the element’s amount follows seats, interval and currency; paid, the receipt', async ({
     page,
@@ -141,14 +141,14 @@ test.describe('Stripe, a visitor with JavaScript (the Stripe.js stand-in)', () =
     await page.goto(`${host.baseURL}/checkout/team`);
     await fillDetails(page, { country: 'Germany' });
     // 3 seats × €15.00 + 19% German VAT, in the element as in the summary.
-    await expect(dueToday(page)).toHaveText('€53.55');
+    await expect(total(page)).toHaveText('€53.55 / month');
     await expect(element(page)).toHaveText('Stand-in Payment Element (subscription): €53.55');
     await page.getByRole('button', { name: 'Add a seat' }).click();
     await expect(element(page)).toHaveText('Stand-in Payment Element (subscription): €71.40');
     await page.getByRole('radio', { name: 'Yearly' }).check();
     await expect(element(page)).toHaveText('Stand-in Payment Element (subscription): €714.00');
     await page.getByLabel('Currency').selectOption('USD');
-    await expect(dueToday(page)).toHaveText('$761.60');
+    await expect(total(page)).toHaveText('$761.60 / year');
     await expect(element(page)).toHaveText('Stand-in Payment Element (subscription): $761.60');
 
     // An empty card: the element says so (elements.submit) and nothing is posted.
@@ -217,6 +217,17 @@ test.describe('Stripe, a visitor with JavaScript (the Stripe.js stand-in)', () =
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
     await expect(definitionOf(receipt(page), 'Payment method')).toHaveText('Visa ending in 3184');
   });
+});
+
+test('STRIPE_JS_URL with live keys: the server refuses to start, naming the variable', async () => {
+  const refused = startHost(extraPort(12), {
+    PLANKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'plankit-e2e-stripe-live-')),
+    STRIPE_SECRET_KEY: 'sk_live_plankit_e2e',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_plankit_e2e',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_JS_URL: fake.stripeJsUrl,
+  });
+  await expect(refused).rejects.toThrow(/exited[\s\S]*STRIPE_JS_URL: is for test mode only/);
 });
 
 test.describe('the test provider’s plan step (no Stripe variables)', () => {

@@ -54,7 +54,10 @@ export interface StripePaymentFieldsProps {
  * loaded first is the Stripe.js that `loadStripe` then uses.
  */
 function loadScript(url: string): Promise<void> {
-  if ((window as { Stripe?: unknown }).Stripe) return Promise.resolve();
+  // On the server (the plan step's HTML) there is nothing to load: loadStripe answers null.
+  if (typeof window === 'undefined' || (window as { Stripe?: unknown }).Stripe) {
+    return Promise.resolve();
+  }
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = url;

@@ -1,3 +1,4 @@
+import { planTexts } from '../catalog/planTexts.js';
 import { ProviderError } from '../errors/errors.js';
 import type { CreateIntentInput, IntentOutcome } from '../providers/types.js';
 import type { CheckoutSession } from '../store/types.js';
@@ -28,7 +29,9 @@ function intentFor(
     mode: trial ? 'setup' : 'payment',
     amount: trial ? quote.total : session.amountDue,
     currency: session.currency,
-    description: `${ctx.merchantName}: ${plan?.name ?? session.planId} (${session.interval})`,
+    // The plan's name in the buyer's language (a catalog's names are per language): what
+    // the provider's hosted page and receipts show.
+    description: `${ctx.merchantName}: ${plan ? planTexts(plan, session.locale).name : session.planId} (${session.interval})`,
     customer: { email: session.email, name: session.name },
     flow,
     returnUrl: ctx.routes.finish(session.id),
