@@ -43,7 +43,6 @@ import { useCheckoutKey } from './useCheckoutKey.js';
 import { useFieldChecks } from './useFieldChecks.js';
 import { supportsFormActions, useFormActionState } from './useFormActionState.js';
 import { useLiveQuote } from './useLiveQuote.js';
-import { useNextAction } from './useNextAction.js';
 import { usePlanLinkOptions } from './usePlanLinkOptions.js';
 
 /** Props of {@link PlanStepForm}. Everything but `payment` is serialisable, so it crosses into the client. */
@@ -110,7 +109,6 @@ export function PlanStepForm(props: PlanStepFormProps) {
     });
   }
   useCheckoutKey(plan.id, form.idempotencyKey, dispatch);
-  useNextAction(state.nextAction, paymentFields, dispatch);
   usePlanLinkOptions(plan, intervals, currencies, countries, Boolean(props.initialState), dispatch);
 
   // Back from a failed payment's "Try again" (a new page load): the email and name this

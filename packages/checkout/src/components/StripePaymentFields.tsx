@@ -151,7 +151,7 @@ export function StripePaymentFields({
 
 /** The Payment Element and the handle the form calls on submit. */
 function StripeElementSlot() {
-  const { register, reportInvalid, messages, testMode } = usePaymentSlot();
+  const { register, reportInvalid, messages, testMode, state } = usePaymentSlot();
   const stripe = useStripe();
   const elements = useElements();
   const [mounted, setMounted] = useState(false);
@@ -188,16 +188,18 @@ function StripeElementSlot() {
           return { error: { message: 'errorPaymentMethod' } };
         }
       },
-      async handleNextAction(clientSecret) {
-        // 3-D Secure in Stripe.js's dialog; the finish step reads the outcome from Stripe.
-        try {
-          await latest.current.stripe?.handleNextAction({ clientSecret });
-        } catch {
-          // The finish step says what became of the payment.
-        }
-      },
     });
   }, [register, stripe]);
+
+  // 3-D Secure in Stripe.js's dialog (`use_stripe_sdk`, issue 21 item 2): the server sent the
+  // intent's client secret back. However it ends (done, refused, failed), the finish step
+  // reads the outcome from Stripe.
+  const nextAction = state.nextAction;
+  useEffect(() => {
+    if (!nextAction || !stripe) return;
+    const finish = () => window.location.assign(nextAction.returnUrl);
+    stripe.handleNextAction({ clientSecret: nextAction.clientSecret }).then(finish, finish);
+  }, [nextAction, stripe]);
 
   return (
     <div className="pk-stripe-fields" hidden={!mounted}>

@@ -20,13 +20,6 @@ export interface PaymentFieldsHandle {
    * whole form, or null when the fields show their own errors.
    */
   createPaymentMethod(): Promise<{ paymentMethodId: string } | { error: FieldError | null }>;
-  /**
-   * Takes an action only the provider's script can take in this page, for the intent whose
-   * client secret the server sent back (Stripe.js `handleNextAction`: 3-D Secure in a
-   * dialog). Resolves when it is over, however it ended; the form then goes to the finish
-   * step, which asks the provider. Fields whose provider never asks for one leave it out.
-   */
-  handleNextAction?(clientSecret: string): Promise<void>;
 }
 
 /**

@@ -90,7 +90,7 @@ export type IntentOutcome =
   /**
    * The buyer must act first, in the checkout's own page: only the provider's script can go
    * on (Stripe's `use_stripe_sdk`), so the provider's fields finish it with this secret
-   * (`PaymentFieldsHandle.handleNextAction`, Stripe.js `handleNextAction`) and the
+   * (`PlanStepState.nextAction`: Stripe.js `handleNextAction` in `StripePaymentFields`) and the
    * browser then goes to the return URL, where the outcome is asked for by id.
    */
   | { status: 'requires_action'; intentId: string; clientSecret: string; redirectUrl?: undefined }

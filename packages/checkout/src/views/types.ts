@@ -29,9 +29,10 @@ export interface PlanStepState {
   review?: 'total-changed' | null;
   /**
    * Set when the payment waits for an action only the provider's script can take in this
-   * page (Stripe's `use_stripe_sdk`: 3-D Secure in a dialog): the form hands `clientSecret`
-   * to the payment fields (`PaymentFieldsHandle.handleNextAction`), then goes to
-   * `returnUrl`, the finish step, which asks the provider for the outcome.
+   * page (Stripe's `use_stripe_sdk`: 3-D Secure in a dialog). The form stays busy; the
+   * payment fields, which read it from the slot's `state`, take the action with
+   * `clientSecret` and then send the browser to `returnUrl`, the finish step, which asks the
+   * provider for the outcome (`StripePaymentFields` does; the test provider never asks).
    */
   nextAction?: { clientSecret: string; returnUrl: string } | null;
 }
