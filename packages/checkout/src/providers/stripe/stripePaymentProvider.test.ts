@@ -1,6 +1,7 @@
 // The Stripe provider keeps the provider contract against the in-repo fake of Stripe's API
 // (the official SDK pointed at it through `host`/`port`/`protocol`). The same suite runs
-// against Stripe's own test mode in stripeTestMode.test.ts when STRIPE_SECRET_KEY is set.
+// against Stripe's own test mode in the Stripe suite (stripeContract.test.ts, `pnpm
+// test:stripe` with STRIPE_SECRET_KEY set).
 import { describeProviderContract } from '../../testing/describeProviderContract.js';
 import type { CreateIntentInput } from '../types.js';
 import type { FakeSubscription } from './fake/fakeStripeApi.js';
