@@ -2,6 +2,7 @@ import { canTransition, type SessionEvent, transition } from '../lifecycle/sessi
 import type { IntentOutcome, PaymentMethodSummary } from '../providers/types.js';
 import type { CheckoutSession, SessionUpdate } from '../store/types.js';
 import { buildCompletionRecord } from './buildCompletionRecord.js';
+import { planLinkFor } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
 import { engineMetrics, inSpan } from './telemetry.js';
 
@@ -174,8 +175,10 @@ async function applyOutcome(
       invoicePrefix: ctx.invoicePrefix,
     });
   } else if (outcome.kind === 'requires_action') {
-    // An action in the buyer's page ends on the finish step, which asks the provider again.
-    update.actionUrl = outcome.redirectUrl ?? ctx.routes.finish(session.id);
+    // An action only the provider's script can take (in the plan step's page): the finish
+    // step's "continue" leads back there, where Pay resumes it (submit.ts, `resumeAction`).
+    update.actionUrl =
+      outcome.redirectUrl ?? planLinkFor(ctx.routes, session, ctx.planOf(session.planId));
   } else if (outcome.kind === 'processing') {
     // Undecided: hold it a lease long, then the sweep asks the provider again.
     update.leaseMs = ctx.attemptLeaseMs;

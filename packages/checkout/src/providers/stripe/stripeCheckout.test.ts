@@ -163,6 +163,26 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
     expect((await record(waiting.sessionId)).session.status).toBe('paid');
   });
 
+  it('3-D Secure left unfinished: Pay again (or the finish step’s continue) resumes it in the page', async () => {
+    const { engine } = setup();
+    const post = h.post({ paymentMethod: 'pm_card_authenticationRequired' });
+    const first = await engine.submitPlanStep(post, visitor);
+    const waiting = await authenticateInPage(first);
+    const view = await engine.getFinishView(waiting.sessionId, visitor);
+    expect(view).toMatchObject({
+      status: 'action_required',
+      actionUrl: expect.stringMatching(/^\/checkout\/starter/),
+    });
+    // The buyer closed the dialog or reloaded: the same checkout, the same intent, its secret.
+    const again = expectState(await engine.submitPlanStep({ ...post }, visitor));
+    expect(again.nextAction).toEqual(expectState(first).nextAction);
+    await waiting.approve();
+    expect(await engine.getFinishView(waiting.sessionId, visitor)).toMatchObject({
+      status: 'paid',
+    });
+    expect(await h.countRows('orders')).toBe(1);
+  });
+
   it('without JavaScript: the hosted Checkout page, and the order recorded from its signed webhook; a replay changes nothing', async () => {
     const { engine } = setup();
     const result = expectRedirect(
@@ -232,8 +252,8 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
     );
     expect((await record(waiting.sessionId)).session).toMatchObject({
       status: 'requires_action',
-      // Back from the dialog, the buyer lands on the finish step.
-      actionUrl: routes.finish(waiting.sessionId),
+      // No page of Stripe's to go to: the finish step's "continue" leads to the plan step.
+      actionUrl: expect.stringMatching(/^\/checkout\/starter/),
     });
     const from = fake.events.length;
     await waiting.approve();
