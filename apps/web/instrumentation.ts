@@ -9,7 +9,20 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // `next build` loads this file in its workers too; they need no store and render nothing.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  // First: the engine's spans and metrics go to the registered SDK from its first call.
+  // The configuration is read now: one that is not valid (some Stripe keys but not all,
+  // STRIPE_JS_URL with live keys…) stops the server, naming every problem, before it serves.
+  // (Next.js would log a failed hook and go on answering every request with an error.)
+  try {
+    await import('./lib/config');
+  } catch (error) {
+    const { log } = await import('./lib/log');
+    log.error(
+      { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+      '[plankit] the server does not start: its configuration is not valid',
+    );
+    process.exit(1);
+  }
+  // Then: the engine's spans and metrics go to the registered SDK from its first call.
   const { registerTelemetry } = await import('./lib/telemetry');
   const telemetry = registerTelemetry();
   if (telemetry) {

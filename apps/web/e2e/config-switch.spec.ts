@@ -40,7 +40,7 @@ async function restart(env: Record<string, string>): Promise<Host> {
     PLANKIT_PUBLIC_URL: baseURL,
     ...env,
   });
-  await waitForStore(host);
+  await waitForStore(host, env.CHECKOUT_PATH);
   return host;
 }
 

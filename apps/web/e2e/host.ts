@@ -98,11 +98,11 @@ export async function startHost(
  * Waits (at most 60 s) until the host's store is open: its finish page, which reads the
  * store, answers 200. A fresh host opens its store in the background at start (PGlite boots
  * and migrates in seconds, longer on a loaded machine); a purchase made before that waits
- * for it, past a test's usual timeouts.
+ * for it, past a test's usual timeouts. `checkoutPath`: the host's CHECKOUT_PATH.
  */
-export async function waitForStore(host: Host): Promise<void> {
+export async function waitForStore(host: Host, checkoutPath = 'checkout'): Promise<void> {
   const deadline = Date.now() + 60_000;
-  const probe = `${host.baseURL}/checkout/finish?session=cs_${'W41tF0rS'.repeat(4)}`;
+  const probe = `${host.baseURL}/${checkoutPath}/finish?session=cs_${'W41tF0rS'.repeat(4)}`;
   for (;;) {
     try {
       if ((await fetch(probe)).status === 200) return;

@@ -1,17 +1,24 @@
 // The host with Stripe selected (issue 10): STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and
-// STRIPE_WEBHOOK_SECRET set, and STRIPE_API_BASE pointing the SDK at the in-repo fake of
-// Stripe's API (no Stripe network here). A visitor without JavaScript buys through the
-// fake's hosted Checkout page, and the order is recorded from the fake's signed webhook.
+// STRIPE_WEBHOOK_SECRET set, STRIPE_API_BASE pointing the SDK at the in-repo fake of
+// Stripe's API and STRIPE_JS_URL loading the fake's Stripe.js stand-in (no Stripe network
+// here). A visitor without JavaScript buys through the fake's hosted Checkout page, and the
+// order is recorded from the fake's signed webhook; with JavaScript the Payment Element is
+// the stand-in's (issue 21, item 6): elements.update, submit, the payment method made at the
+// fake, the server's confirmation and 3-D Secure through handleNextAction, end to end.
 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeStripe, startFakeStripe } from '@plankit/checkout/stripe/fake';
+import type { Page } from '@playwright/test';
 import {
+  cards,
   definitionOf,
   FINISH_URL,
+  fillCard,
   fillDetails,
   ORDER_REFERENCE,
+  orderSummary,
   payButton,
   receipt,
 } from './checkout';
@@ -34,6 +41,7 @@ test.beforeAll(async () => {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_plankit_e2e',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: fake.url,
+    STRIPE_JS_URL: fake.stripeJsUrl,
   });
 });
 
@@ -120,6 +128,106 @@ test.describe('Stripe, a visitor without JavaScript', () => {
     const response = await request.get(`${host.baseURL}/test-processor/pay/pi_x`);
     expect(response.status()).toBe(404);
   });
+});
+
+test.describe('Stripe, a visitor with JavaScript (the Stripe.js stand-in)', () => {
+  /** The amount the stand-in's Payment Element shows, from what `elements.update` told it. */
+  const element = (page: Page) => page.getByText(/^Stand-in Payment Element/);
+  const total = (page: Page) => definitionOf(orderSummary(page), 'Total');
+
+  test('team plan: the element’s amount follows seats, interval and currency; paid, the receipt', async ({
+    page,
+  }) => {
+    await page.goto(`${host.baseURL}/checkout/team`);
+    await fillDetails(page, { country: 'Germany' });
+    // 3 seats × €15.00 + 19% German VAT, in the element as in the summary.
+    await expect(total(page)).toHaveText('€53.55 / month');
+    await expect(element(page)).toHaveText('Stand-in Payment Element (subscription): €53.55');
+    await page.getByRole('button', { name: 'Add a seat' }).click();
+    await expect(element(page)).toHaveText('Stand-in Payment Element (subscription): €71.40');
+    await page.getByRole('radio', { name: 'Yearly' }).check();
+    await expect(element(page)).toHaveText('Stand-in Payment Element (subscription): €714.00');
+    await page.getByLabel('Currency').selectOption('USD');
+    await expect(total(page)).toHaveText('$761.60 / year');
+    await expect(element(page)).toHaveText('Stand-in Payment Element (subscription): $761.60');
+
+    // An empty card: the element says so (elements.submit) and nothing is posted.
+    await payButton(page).click();
+    await expect(page.getByText('Your card number is incomplete.')).toBeVisible();
+    await fillCard(page, cards.succeeds);
+    await payButton(page).click();
+
+    await expect(page).toHaveURL(FINISH_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+    const lines = receipt(page);
+    await expect(definitionOf(lines, 'Seats')).toHaveText('4');
+    await expect(definitionOf(lines, 'Paid')).toHaveText('$761.60');
+    await expect(definitionOf(lines, 'Payment method')).toHaveText('Visa ending in 4242');
+  });
+
+  test('pro: the trial saves the card (setup mode), nothing charged', async ({ page }) => {
+    await page.goto(`${host.baseURL}/checkout/pro`);
+    await fillDetails(page, { country: 'Ireland' });
+    await expect(element(page)).toHaveText(
+      'Stand-in Payment Element (setup): nothing charged today, EUR',
+    );
+    await fillCard(page, cards.succeeds);
+    await page.getByRole('button', { name: 'Start 14-day trial' }).click();
+    await expect(page).toHaveURL(FINISH_URL);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your trial has started' }),
+    ).toBeVisible();
+    await expect(definitionOf(receipt(page), 'Payment method')).toHaveText('Visa ending in 4242');
+  });
+
+  test('a declined card: the form says so with the details kept; another card pays', async ({
+    page,
+  }) => {
+    await page.goto(`${host.baseURL}/checkout/starter`);
+    const details = await fillDetails(page, { country: 'France' });
+    await fillCard(page, cards.declined);
+    await payButton(page).click();
+    await expect(page.getByText('Your card was declined. Try another card.')).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(details.email);
+    await fillCard(page, cards.succeeds);
+    await payButton(page).click();
+    await expect(page).toHaveURL(FINISH_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  });
+
+  test('a card that needs 3-D Secure: handleNextAction’s dialog in the page, refused then approved', async ({
+    page,
+  }) => {
+    await page.goto(`${host.baseURL}/checkout/starter`);
+    await fillDetails(page, { country: 'Germany' });
+    await fillCard(page, cards.requiresAuthentication);
+    await payButton(page).click();
+    // No redirect: the server sent the intent's client secret back, and Stripe.js (the
+    // stand-in) asks in the page.
+    const dialog = page.getByRole('dialog', { name: '3D Secure 2 test page' });
+    await dialog.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page).toHaveURL(FINISH_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await fillCard(page, cards.requiresAuthentication);
+    await payButton(page).click();
+    await dialog.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page).toHaveURL(FINISH_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+    await expect(definitionOf(receipt(page), 'Payment method')).toHaveText('Visa ending in 3184');
+  });
+});
+
+test('STRIPE_JS_URL with live keys: the server refuses to start, naming the variable', async () => {
+  const refused = startHost(extraPort(12), {
+    PLANKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'plankit-e2e-stripe-live-')),
+    STRIPE_SECRET_KEY: 'sk_live_plankit_e2e',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_plankit_e2e',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_JS_URL: fake.stripeJsUrl,
+  });
+  await expect(refused).rejects.toThrow(/exited[\s\S]*STRIPE_JS_URL: is for test mode only/);
 });
 
 test.describe('the test provider’s plan step (no Stripe variables)', () => {

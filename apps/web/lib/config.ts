@@ -53,6 +53,12 @@ const stripePages = stripe?.apiBase
   : 'https://checkout.stripe.com';
 
 /**
+ * STRIPE_JS_URL (test keys only, checked by stripeConfigFromEnv): a Stripe.js stand-in, such
+ * as the fake's, whose origin serves the script and answers its requests.
+ */
+const stripeJsOrigin = stripe?.stripeJsUrl ? [new URL(stripe.stripeJsUrl).origin] : [];
+
+/**
  * The host's configuration, from environment variables (documented in the README).
  * CHECKOUT_PATH is read when the app builds too: the plan step is prerendered under it.
  */
@@ -151,14 +157,14 @@ export const config = {
    * (https://docs.stripe.com/security/guide#content-security-policy): Stripe.js and its
    * frames on `js.stripe.com` and its subdomains, 3-D Secure on `hooks.stripe.com`, the API
    * on `api.stripe.com`. (The Address Element's autocomplete would add Google Maps; the
-   * checkout does not use it.)
+   * checkout does not use it.) With STRIPE_JS_URL, its origin too (scripts and requests).
    */
   paymentProcessor: stripe
     ? {
         formAction: [stripePages],
         frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
-        connect: ['https://api.stripe.com'],
-        script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+        connect: ['https://api.stripe.com', ...stripeJsOrigin],
+        script: ['https://js.stripe.com', 'https://*.js.stripe.com', ...stripeJsOrigin],
       }
     : {
         formAction: [] as string[],

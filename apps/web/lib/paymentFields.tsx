@@ -22,6 +22,8 @@ export function paymentFieldsFor(catalog: Catalog, plan: Plan): PaymentSlotConte
   return (
     <StripeFields
       publishableKey={stripe.publishableKey}
+      // STRIPE_JS_URL: Stripe.js from a local stand-in (tests, the fake); read at start.
+      stripeJsUrl={stripe.stripeJsUrl}
       currency={currency}
       amount={amount}
       mode={plan.trialDays ? 'setup' : 'subscription'}

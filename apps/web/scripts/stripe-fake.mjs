@@ -13,8 +13,11 @@ const fake = await startFakeStripe({ port, webhook: { url: webhookUrl, secret } 
 console.log(`Fake Stripe API on ${fake.url}; webhooks to ${webhookUrl}.
 Start the host with:
   STRIPE_SECRET_KEY=sk_test_fake STRIPE_PUBLISHABLE_KEY=pk_test_fake \\
-  STRIPE_WEBHOOK_SECRET=${secret} STRIPE_API_BASE=${fake.url} npm start
-Test cards on its hosted page: 4242 4242 4242 4242 (paid), 4000 0000 0000 0002 (declined).`);
+  STRIPE_WEBHOOK_SECRET=${secret} STRIPE_API_BASE=${fake.url} \\
+  STRIPE_JS_URL=${fake.stripeJsUrl} npm start
+Test cards, in the Stripe.js stand-in's card field and on the hosted page:
+  4242 4242 4242 4242 (paid), 4000 0000 0000 0002 (declined),
+  4000 0027 6000 3184 (3-D Secure: a dialog asks), any future expiry, any CVC.`);
 
 const stop = async () => {
   await fake.close();

@@ -5,6 +5,7 @@ export {
   describeProviderContract,
   type OpenedProvider,
   type ProviderContractSubject,
+  type RequiredAction,
 } from './testing/describeProviderContract.js';
 export {
   describeStoreContract,

@@ -29,6 +29,6 @@ describeProviderContract('the README’s Acme Pay provider', {
     requiresAction: 'pm_3ds',
     declinesAfterSaving: 'pm_later',
   }),
-  completeAction: (_provider, redirectUrl, approve) => acme.decide(redirectUrl, approve),
+  completeAction: (_provider, action, approve) => acme.decide(action.redirectUrl ?? '', approve),
   webhookFor: async (_provider, intentId) => acme.webhookFor(intentId),
 });

@@ -39,6 +39,8 @@ function standInStripe(
     createPaymentMethod: [] as unknown[],
     /** What the fields passed to `elements.update`, in order. */
     updates: [] as { amount?: number; currency?: string; mode?: string }[],
+    /** The client secrets `handleNextAction` was called with. */
+    nextActions: [] as string[],
   };
   const handlers = new Map<string, Handler>();
   let submitError: { type: string; message: string } | null = null;
@@ -87,6 +89,10 @@ function standInStripe(
     async createPaymentMethod(params: unknown) {
       calls.createPaymentMethod.push(params);
       return answer();
+    },
+    async handleNextAction({ clientSecret }: { clientSecret: string }) {
+      calls.nextActions.push(clientSecret);
+      return {};
     },
   };
   return {
@@ -253,5 +259,59 @@ describe('pro plan with a trial, through Stripe', () => {
     await user.click(screen.getByRole('button', { name: 'Start 14-day trial' }));
     await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
     expect(action.mock.calls[0]?.[1].get('paymentMethod')).toBe('pm_saved_for_trial');
+  });
+});
+
+describe('a card that needs 3-D Secure in the page (use_stripe_sdk)', () => {
+  it('the server’s client secret goes to Stripe.js handleNextAction', async () => {
+    const stand = standInStripe(async () => ({ paymentMethod: { id: 'pm_needs_3ds' } }));
+    const { user, action } = renderForm(stand);
+    const nextAction = {
+      clientSecret: 'pi_3ds_secret_abc',
+      returnUrl: '/checkout/finish?session=x',
+    };
+    action.mockImplementation(async (state) => ({ ...state, nextAction }));
+    await fillContact(user);
+    stand.change(true);
+    await user.click(screen.getByRole('button', { name: 'Pay €10.71' }));
+    await waitFor(() => expect(stand.calls.nextActions).toEqual(['pi_3ds_secret_abc']));
+    // Busy until the browser has left for the finish step.
+    expect(screen.getByRole('button', { name: resolveMessages().submitPending })).toBeDisabled();
+  });
+});
+
+describe('Stripe.js from STRIPE_JS_URL (a stand-in)', () => {
+  const scripts = () =>
+    [...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'));
+
+  it('is put in the page before loadStripe with a test key, never with a live one', () => {
+    renderWithUser(
+      <PlanStepForm
+        plan={plan('starter')}
+        countries={catalog.countries}
+        currencies={planCurrencies(catalog, plan('starter'))}
+        intervals={planIntervals(plan('starter'))}
+        action={vi.fn<PlanStepAction>(async (state) => state)}
+        messages={resolveMessages()}
+        locale="en-US"
+        payment={
+          <>
+            <StripePaymentFields
+              publishableKey="pk_live_abc"
+              stripeJsUrl="http://127.0.0.1:12111/live/stripe.js"
+              currency="EUR"
+            />
+            <StripePaymentFields
+              publishableKey="pk_test_abc"
+              stripeJsUrl="http://127.0.0.1:12111/v3/stripe.js"
+              currency="EUR"
+            />
+          </>
+        }
+      />,
+    );
+    expect(scripts()).toContain('http://127.0.0.1:12111/v3/stripe.js');
+    expect(scripts()).not.toContain('http://127.0.0.1:12111/live/stripe.js');
+    expect(scripts().some((src) => src?.includes('js.stripe.com'))).toBe(false);
   });
 });

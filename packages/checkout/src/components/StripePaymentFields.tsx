@@ -40,15 +40,52 @@ export interface StripePaymentFieldsProps {
   appearance?: Appearance;
   /** The Payment Element's language (`auto` by default: the browser's). */
   locale?: StripeElementLocale;
+  /**
+   * Loads Stripe.js from this URL instead of js.stripe.com: a local stand-in for tests (the
+   * fake Stripe API serves one, `STRIPE_JS_URL`). Test keys only: with a live publishable
+   * key nothing is loaded from it (the visitor pays on the hosted page instead).
+   */
+  stripeJsUrl?: string;
+}
+
+/**
+ * Puts the script at `url` in the page once and waits for it. `@stripe/stripe-js` always
+ * injects js.stripe.com's script, unless `window.Stripe` is there already: so a stand-in
+ * loaded first is the Stripe.js that `loadStripe` then uses.
+ */
+function loadScript(url: string): Promise<void> {
+  // On the server (the plan step's HTML) there is nothing to load: loadStripe answers null.
+  if (typeof window === 'undefined' || (window as { Stripe?: unknown }).Stripe) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.addEventListener('load', () => resolve());
+    script.addEventListener('error', () => reject(new Error(`Failed to load ${url}`)));
+    document.head.append(script);
+  });
 }
 
 // One Stripe.js per publishable key for the page's lifetime, as Stripe recommends.
 const loaded = new Map<string, Promise<Stripe | null>>();
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  const found = loaded.get(publishableKey);
+function stripeFor(
+  publishableKey: string,
+  stripeJsUrl: string | undefined,
+): Promise<Stripe | null> {
+  const key = `${stripeJsUrl ?? ''} ${publishableKey}`;
+  const found = loaded.get(key);
   if (found) return found;
-  const promise = loadStripe(publishableKey);
-  loaded.set(publishableKey, promise);
+  const promise = !stripeJsUrl
+    ? loadStripe(publishableKey)
+    : publishableKey.startsWith('pk_live_')
+      ? Promise.resolve(null)
+      : loadScript(stripeJsUrl).then(
+          () => loadStripe(publishableKey),
+          () => null,
+        );
+  loaded.set(key, promise);
   return promise;
 }
 
@@ -58,6 +95,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
  * element (`elements.submit()`), turns it into a payment method at Stripe
  * (`stripe.createPaymentMethod`) and hands the form the `pm_…` id; the server creates and
  * confirms the intent (https://docs.stripe.com/payments/finalize-payments-on-the-server).
+ * A card that needs 3-D Secure is authenticated here with `stripe.handleNextAction`.
  * The card stays in Stripe's iframe. Import it from `@plankit/checkout/stripe/client`, so
  * Stripe's code is bundled only where Stripe is configured. Without JavaScript, and while
  * Stripe.js has not loaded (or cannot), the visitor pays on Stripe's hosted Checkout page
@@ -71,11 +109,17 @@ export function StripePaymentFields({
   currency,
   appearance,
   locale = 'auto',
+  stripeJsUrl,
 }: StripePaymentFieldsProps) {
   const { messages, charge } = usePaymentSlot();
   const stripeOrPromise = useMemo(
-    () => (stripe !== undefined ? stripe : publishableKey ? stripeFor(publishableKey) : null),
-    [stripe, publishableKey],
+    () =>
+      stripe !== undefined
+        ? stripe
+        : publishableKey
+          ? stripeFor(publishableKey, stripeJsUrl)
+          : null,
+    [stripe, publishableKey, stripeJsUrl],
   );
   // What the form will charge now, as the buyer changes interval, currency, seats, promo
   // code or country (the slot's charge), else the props. react-stripe-js passes each change
@@ -107,7 +151,7 @@ export function StripePaymentFields({
 
 /** The Payment Element and the handle the form calls on submit. */
 function StripeElementSlot() {
-  const { register, reportInvalid, messages, testMode } = usePaymentSlot();
+  const { register, reportInvalid, messages, testMode, state } = usePaymentSlot();
   const stripe = useStripe();
   const elements = useElements();
   const [mounted, setMounted] = useState(false);
@@ -146,6 +190,16 @@ function StripeElementSlot() {
       },
     });
   }, [register, stripe]);
+
+  // 3-D Secure in Stripe.js's dialog (`use_stripe_sdk`, issue 21 item 2): the server sent the
+  // intent's client secret back. However it ends (done, refused, failed), the finish step
+  // reads the outcome from Stripe.
+  const nextAction = state.nextAction;
+  useEffect(() => {
+    if (!nextAction || !stripe) return;
+    const finish = () => window.location.assign(nextAction.returnUrl);
+    stripe.handleNextAction({ clientSecret: nextAction.clientSecret }).then(finish, finish);
+  }, [nextAction, stripe]);
 
   return (
     <div className="pk-stripe-fields" hidden={!mounted}>

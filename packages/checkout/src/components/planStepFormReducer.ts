@@ -128,6 +128,8 @@ export function planStepFormReducer(
       return {
         ...form,
         seen: state,
+        // An action the payment fields take in the page (3-D Secure): busy until it is over.
+        preparing: Boolean(state.nextAction),
         clientError: null,
         errors: state.fieldErrors,
         idempotencyKey: action.key,

@@ -104,7 +104,7 @@ async function subscriptionView(
           }
         : null,
     receiptUrl: receiptPath(ctx, subscription.orderId),
-    history: await billingHistory(ctx, subscription),
+    history: await billingHistory(ctx, subscription, (orderId) => receiptPath(ctx, orderId)),
   };
 }
 

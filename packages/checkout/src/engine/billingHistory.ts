@@ -3,7 +3,6 @@
 
 import type { Order, Refund, Subscription } from '../store/types.js';
 import type { BillingHistoryEntry } from '../views/types.js';
-import { receiptPath } from './afterPurchaseViews.js';
 import type { EngineContext } from './engineContext.js';
 
 /** At most this many entries (two years of monthly renewals and some refunds). */
@@ -12,6 +11,8 @@ const MAX_ENTRIES = 36;
 export async function billingHistory(
   ctx: EngineContext,
   subscription: Subscription,
+  /** The signed path of an order's receipt (afterPurchaseViews.ts). */
+  receiptPath: (orderId: string) => string,
 ): Promise<BillingHistoryEntry[]> {
   const details = { subscriptionId: subscription.id };
   const [first, renewals] = await Promise.all([
@@ -39,7 +40,7 @@ export async function billingHistory(
         amount: order.amountPaid,
         currency: order.currency,
         documentNumber: order.invoiceNumber,
-        receiptUrl: receiptPath(ctx, order.id),
+        receiptUrl: receiptPath(order.id),
       }),
     ),
     ...refunds
@@ -51,7 +52,7 @@ export async function billingHistory(
           amount: refund.amount,
           currency: refund.currency,
           documentNumber: refund.creditNoteNumber,
-          receiptUrl: receiptPath(ctx, order.id),
+          receiptUrl: receiptPath(order.id),
         }),
       ),
   ];

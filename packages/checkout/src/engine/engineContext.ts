@@ -5,7 +5,7 @@ import { type ClientKeys, createClientKeys } from './clientKeys.js';
 import { createEngineClock, type EngineClock } from './engineClock.js';
 import type { EventHandlers } from './eventHandlers.js';
 import { createGuards, type WorkerContext } from './guards.js';
-import type { LinksEmailRequest } from './linksEmail.js';
+import type { LinksEmailRequest } from './linksEmailRequest.js';
 import type { ResolvedEngineOptions } from './options.js';
 import type { SendResult } from './outgoingWebhooks.js';
 

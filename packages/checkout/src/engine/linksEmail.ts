@@ -6,17 +6,9 @@ import { formatMessage } from '../messages/formatMessage.js';
 import { formatDate } from '../messages/intlFormats.js';
 import type { Order, Subscription } from '../store/types.js';
 import { render } from './emailLayout.js';
-import type { EmailContent, MailerOptions } from './receiptEmails.js';
+import type { EmailContent, MailerOptions } from './emailTypes.js';
+import type { LinksEmailRequest } from './linksEmailRequest.js';
 import { signLink } from './signedLinks.js';
-
-/** Whom to send the links to, and which. */
-export interface LinksEmailRequest {
-  to: string;
-  locale: string;
-  subscriptions: Subscription[];
-  /** Recent orders, newest first. */
-  orders: Order[];
-}
 
 /** What the links email shares with the others. */
 export interface LinksEmailParts {

@@ -70,6 +70,16 @@ function intentFor(
   };
 }
 
+/** A paid attempt's session, and the secret of an action the buyer's page must finish. */
+export interface PaidAttempt {
+  session: CheckoutSession;
+  /**
+   * Set when the provider's script must finish an action in the buyer's page (Stripe's
+   * `use_stripe_sdk`) and the session waits for it.
+   */
+  clientSecret: string | null;
+}
+
 /**
  * Pays the session's current attempt (held by this request): creates the provider's intent
  * (no money moves), records its id, then confirms it with the payment-method id the
@@ -86,7 +96,7 @@ export function payAttempt(
   session: CheckoutSession,
   paymentMethodId: string | null,
   clientKey: string | null,
-): Promise<CheckoutSession> {
+): Promise<PaidAttempt> {
   const attributes = {
     'plankit.provider': ctx.provider.id,
     'plankit.plan': session.planId,
@@ -104,7 +114,28 @@ async function payInSpan(
   session: CheckoutSession,
   paymentMethodId: string | null,
   clientKey: string | null,
-): Promise<CheckoutSession> {
+): Promise<PaidAttempt> {
+  const settled = await settleInSpan(ctx, session, paymentMethodId, clientKey);
+  return {
+    session: settled.session,
+    // Whoever settled it (this request, or a webhook just before), the buyer's page finishes
+    // the action of the intent it waits for.
+    clientSecret:
+      settled.outcome?.status === 'requires_action' &&
+      settled.outcome.clientSecret &&
+      settled.session.status === 'requires_action' &&
+      settled.session.providerPaymentId === settled.outcome.intentId
+        ? settled.outcome.clientSecret
+        : null,
+  };
+}
+
+async function settleInSpan(
+  ctx: EngineContext,
+  session: CheckoutSession,
+  paymentMethodId: string | null,
+  clientKey: string | null,
+): Promise<{ session: CheckoutSession; outcome?: IntentOutcome }> {
   const details = { sessionId: session.id, planId: session.planId, attempt: session.attempt };
   const flow = paymentMethodId ? 'fields' : 'hosted';
   let outcome: IntentOutcome | { status: 'hosted'; intentId: string; redirectUrl: string };
@@ -122,7 +153,7 @@ async function payInSpan(
         const current = await ctx.fromStore('getSession', details, () =>
           ctx.store.getSession(session.id),
         );
-        return current ?? session;
+        return { session: current ?? session };
       }
     }
     if (!paymentMethodId) {
@@ -147,24 +178,26 @@ async function payInSpan(
   }
   const recorded = { ...session, providerPaymentId: outcome.intentId };
   if (outcome.status === 'hosted') {
-    return settleAttempt(ctx, recorded, {
+    const waiting = await settleAttempt(ctx, recorded, {
       kind: 'requires_action',
       intentId: outcome.intentId,
       redirectUrl: outcome.redirectUrl,
     });
+    return { session: waiting };
   }
   const attempt = outcomeOf(outcome);
   // Confirmed and still waiting for a method: cannot be, but nothing was charged either.
   if (!attempt) {
-    return settleAttempt(ctx, recorded, {
+    const failed = await settleAttempt(ctx, recorded, {
       kind: 'failed',
       intentId: outcome.intentId,
       code: 'processing_error',
       message: 'The provider did not take the payment method.',
       decline: false,
     });
+    return { session: failed, outcome };
   }
-  return settleAttempt(ctx, recorded, attempt, { clientKey });
+  return { session: await settleAttempt(ctx, recorded, attempt, { clientKey }), outcome };
 }
 
 /** How often a request that lost the race for a session looks at it again. */

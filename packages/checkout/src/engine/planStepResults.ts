@@ -18,6 +18,22 @@ export function planStepResults(
   return {
     state,
     failed,
+    /** The provider's script must finish an action in the page; the form then leaves. */
+    nextAction: (
+      nextAction: NonNullable<PlanStepState['nextAction']>,
+      idempotencyKey: string | null,
+    ): SubmitResult => ({
+      kind: 'state',
+      state: {
+        status: 'idle',
+        fieldErrors: {},
+        formError: null,
+        idempotencyKey,
+        values,
+        appliedPromo,
+        nextAction,
+      },
+    }),
     /** No key back: the form must start a new checkout with a fresh key. */
     expired: () => failed({ message: 'errorExpiredSession' }, null),
   };

@@ -20,6 +20,7 @@ import { formatMoney } from '../pricing/formatMoney.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import { SMTP_ATTEMPT_MS } from './deliverEvents.js';
 import { render } from './emailLayout.js';
+import type { EmailContent, MailerOptions } from './emailTypes.js';
 import type { EventMailer } from './engineContext.js';
 import { type InvoicePdf, invoiceAttachment } from './invoicePdfs.js';
 import { buildLinksEmail } from './linksEmail.js';
@@ -27,37 +28,6 @@ import type { SendResult } from './outgoingWebhooks.js';
 import { buildRefundEmail } from './refundEmail.js';
 import { signLink } from './signedLinks.js';
 
-/** What the mailer needs to know about the shop. */
-export interface MailerOptions {
-  smtpUrl: string;
-  from: string;
-  /** The site's origin, for absolute links. */
-  publicUrl: string;
-  merchantName: string;
-  merchantAddress: string | null;
-  secret: string;
-  routes: CheckoutRoutes;
-  planOf(planId: string): Plan | undefined;
-  /** The emails' text in a checkout's language (overrides of the English catalog). */
-  messagesFor?: ((locale: string) => Partial<CheckoutMessages> | undefined) | null;
-  /**
-   * The invoice of an order (invoicePdfs.ts): attached to the receipt of a paid order with
-   * an invoice number. A failure to draw it fails the delivery, which is tried again.
-   */
-  invoiceOf?: ((orderId: string) => Promise<InvoicePdf | null>) | null;
-  /** For tests: a transport of nodemailer's own instead of the SMTP URL. */
-  transport?: Transporter;
-}
-
-/** One email, ready to send. */
-export interface EmailContent {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/** The email an event sends, or null for events that send none. */
 /** What every email of one language shares: its messages, absolute links, the merchant. */
 function emailParts(options: MailerOptions, locale: string) {
   // The buyer's language: the shipped messages of that locale, with the host's own text

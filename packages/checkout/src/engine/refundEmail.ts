@@ -7,7 +7,7 @@ import { formatMessage } from '../messages/formatMessage.js';
 import { formatDate } from '../messages/intlFormats.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { render } from './emailLayout.js';
-import type { EmailContent, MailerOptions } from './receiptEmails.js';
+import type { EmailContent, MailerOptions } from './emailTypes.js';
 import { signLink } from './signedLinks.js';
 
 /** What the refund email shares with the others: messages, the merchant lines, links. */

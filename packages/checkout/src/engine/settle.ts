@@ -2,6 +2,7 @@ import { canTransition, type SessionEvent, transition } from '../lifecycle/sessi
 import type { IntentOutcome, PaymentMethodSummary, ProviderPeriod } from '../providers/types.js';
 import type { CheckoutSession, SessionUpdate } from '../store/types.js';
 import { buildCompletionRecord } from './buildCompletionRecord.js';
+import { planLinkFor } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
 import { releaseFailedIntent } from './releaseFailedIntent.js';
 import { engineMetrics, inSpan } from './telemetry.js';
@@ -18,8 +19,12 @@ export type AttemptOutcome =
       /** The provider's subscription period, when the provider renews and said. */
       subscriptionPeriod?: ProviderPeriod | null;
     }
-  /** The buyer must go to the provider's page (3-D Secure, the hosted payment page). */
-  | { kind: 'requires_action'; intentId: string; redirectUrl: string }
+  /**
+   * The buyer must go to the provider's page (3-D Secure, the hosted payment page), or
+   * (`redirectUrl` null) act in the checkout's page through the provider's script, which
+   * then sends the browser to the finish step.
+   */
+  | { kind: 'requires_action'; intentId: string; redirectUrl: string | null }
   /** Submitted; the outcome comes later. */
   | { kind: 'processing'; intentId: string }
   /**
@@ -47,7 +52,7 @@ export function outcomeOf(result: IntentOutcome): AttemptOutcome | null {
       return {
         kind: 'requires_action',
         intentId: result.intentId,
-        redirectUrl: result.redirectUrl,
+        redirectUrl: result.redirectUrl ?? null,
       };
     case 'processing':
       return { kind: 'processing', intentId: result.intentId };
@@ -183,7 +188,10 @@ async function applyOutcome(
       invoicePrefix: ctx.invoicePrefix,
     });
   } else if (outcome.kind === 'requires_action') {
-    update.actionUrl = outcome.redirectUrl;
+    // An action only the provider's script can take (in the plan step's page): the finish
+    // step's "continue" leads back there, where Pay resumes it (submit.ts, `resumeAction`).
+    update.actionUrl =
+      outcome.redirectUrl ?? planLinkFor(ctx.routes, session, ctx.planOf(session.planId));
   } else if (outcome.kind === 'processing') {
     // Undecided: hold it a lease long, then the sweep asks the provider again.
     update.leaseMs = ctx.attemptLeaseMs;

@@ -1,7 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Span } from '@opentelemetry/api';
 import type { FieldError } from '../messages/fieldError.js';
+import type { CheckoutSession } from '../store/types.js';
 import type { RequestContext, SubmitResult } from '../views/types.js';
+import { planLinkFor } from './buildFinishView.js';
 import { IDEMPOTENCY_KEY_PATTERN } from './clientKeys.js';
 import type { EngineContext } from './engineContext.js';
 import { noJsIdempotencyKey } from './noJsIdempotencyKey.js';
@@ -95,9 +97,10 @@ async function submitInSpan(
       if (settled.status === 'expired') return results.expired();
       // Declined or waiting at the bank: the same answer the holder got (a double click on
       // a declined card shows the decline on the form, with the inputs kept).
-      if (settled.status === 'requires_action' || settled.status === 'failed') {
-        return resultOfSession(settled, ctx.routes, failed);
+      if (settled.status === 'requires_action') {
+        return resumeAction(ctx, settled, results, idempotencyKey, failed);
       }
+      if (settled.status === 'failed') return resultOfSession(settled, ctx.routes, failed);
       return redirectTo(ctx.routes.finish(settled.id), settled.id);
     }
     case 'unavailable':
@@ -107,7 +110,9 @@ async function submitInSpan(
       if (session.status === 'paid' || session.status === 'trialing') {
         return redirectTo(ctx.routes.finish(session.id), session.id);
       }
-      if (session.status === 'requires_action') return resultOfSession(session, ctx.routes, failed);
+      if (session.status === 'requires_action') {
+        return resumeAction(ctx, session, results, idempotencyKey, failed);
+      }
       return results.expired();
     case 'created':
     case 'retried':
@@ -167,8 +172,46 @@ async function submitInSpan(
     });
     return redirectTo(ctx.routes.finish(done.id), done.id);
   }
-  const settled = await payAttempt(ctx, session, post.paymentMethodId, clientKey);
-  return resultOfSession(settled, ctx.routes, failed);
+  const paid = await payAttempt(ctx, session, post.paymentMethodId, clientKey);
+  if (paid.clientSecret) {
+    // The provider's script finishes the action in the buyer's page, then the finish step.
+    return results.nextAction(
+      { clientSecret: paid.clientSecret, returnUrl: ctx.routes.finish(paid.session.id) },
+      idempotencyKey,
+    );
+  }
+  return resultOfSession(paid.session, ctx.routes, failed);
+}
+
+/**
+ * A repeat of a checkout that waits for the buyer (a second click, a reload, "continue" on
+ * the finish step): back to the provider's page, or, when only the provider's script in the
+ * page can go on, the intent's client secret again (asked from the provider by the stored
+ * id), so the buyer can finish what they left.
+ */
+async function resumeAction(
+  ctx: EngineContext,
+  session: CheckoutSession,
+  results: ReturnType<typeof planStepResults>,
+  idempotencyKey: string | null,
+  failed: (formError: FieldError) => SubmitResult,
+): Promise<SubmitResult> {
+  const intentId = session.providerPaymentId;
+  // Such an action's stored address is the plan step (settle.ts): a page of the provider's
+  // is never that.
+  const inPage = session.actionUrl === planLinkFor(ctx.routes, session, ctx.planOf(session.planId));
+  if (intentId && inPage) {
+    const outcome = await ctx.fromProvider('retrieveIntent', { sessionId: session.id }, () =>
+      ctx.provider.retrieveIntent(intentId),
+    );
+    if (outcome.status === 'requires_action' && outcome.clientSecret) {
+      return results.nextAction(
+        { clientSecret: outcome.clientSecret, returnUrl: ctx.routes.finish(session.id) },
+        idempotencyKey,
+      );
+    }
+  }
+  return resultOfSession(session, ctx.routes, failed);
 }
 
 /** The form back with the promo field refused; nothing else checked, stored or charged. */

@@ -152,7 +152,14 @@ export type IntentOutcome =
   /** Submitted; the outcome comes later (a webhook, or asking again). */
   | { status: 'processing'; intentId: string }
   /** The buyer must go elsewhere first (3-D Secure, a bank page, the hosted page). */
-  | { status: 'requires_action'; intentId: string; redirectUrl: string }
+  | { status: 'requires_action'; intentId: string; redirectUrl: string; clientSecret?: undefined }
+  /**
+   * The buyer must act first, in the checkout's own page: only the provider's script can go
+   * on (Stripe's `use_stripe_sdk`), so the provider's fields finish it with this secret
+   * (`PlanStepState.nextAction`: Stripe.js `handleNextAction` in `StripePaymentFields`) and the
+   * browser then goes to the return URL, where the outcome is asked for by id.
+   */
+  | { status: 'requires_action'; intentId: string; clientSecret: string; redirectUrl?: undefined }
   /** Created but no method was confirmed yet: nothing was charged. */
   | { status: 'requires_payment_method'; intentId: string }
   /** Nothing was charged: declined, not authenticated, or a method the provider refused. */

@@ -5,7 +5,15 @@
 // the Stripe provider (against the fake and, with keys, Stripe's test mode).
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CreateIntentInput, PaymentProvider, WebhookRequest } from '../providers/types.js';
+import type {
+  CreateIntentInput,
+  IntentOutcome,
+  PaymentProvider,
+  WebhookRequest,
+} from '../providers/types.js';
+
+/** An intent waiting for the buyer: a page to go to, or a secret for the provider's script. */
+export type RequiredAction = Extract<IntentOutcome, { status: 'requires_action' }>;
 
 /** A provider under test and how to let go of it. */
 export interface OpenedProvider {
@@ -31,11 +39,16 @@ export interface ProviderContractSubject {
   /** Makes payment-method ids, as the provider's browser fields would (or its test ids). */
   paymentMethods(provider: PaymentProvider): Promise<ContractPaymentMethods>;
   /**
-   * Does the buyer's part on the provider's page at `redirectUrl` (approve or refuse the
-   * authentication). Leave it out where that needs a real browser (Stripe's test mode): the
-   * tests that need it are skipped, saying so.
+   * Does the buyer's part of `action` (approve or refuse the authentication): on the
+   * provider's page at its `redirectUrl`, or what the provider's script does in the buyer's
+   * page with its `clientSecret`. Leave it out where that needs a real browser (Stripe's test
+   * mode): the tests that need it are skipped, saying so.
    */
-  completeAction?(provider: PaymentProvider, redirectUrl: string, approve: boolean): Promise<void>;
+  completeAction?(
+    provider: PaymentProvider,
+    action: RequiredAction,
+    approve: boolean,
+  ): Promise<void>;
   /**
    * The webhook the provider sends about an intent's latest change, exactly as it would
    * arrive (signed). Leave it out where it cannot be made (Stripe's test mode).
@@ -153,16 +166,18 @@ export function describeProviderContract(name: string, subject: ProviderContract
     });
 
     describe('the buyer on the provider’s page', () => {
-      it('a card that needs authentication sends the buyer to a page', async () => {
+      it('a card that needs authentication asks the buyer: a page, or the provider’s script', async () => {
         const { intentId } = await provider.createIntent(intent());
         const waiting = await provider.confirmIntent(intentId, {
           paymentMethodId: methods.requiresAction,
           returnUrl: intent().returnUrl,
         });
-        expect(waiting).toMatchObject({
+        expect(waiting).toMatchObject({ status: 'requires_action', intentId });
+        const action = waiting as RequiredAction;
+        expect(action.redirectUrl ?? action.clientSecret).toEqual(expect.any(String));
+        // Asked again by id (the finish step, a webhook, the sweep): still waiting.
+        expect(await provider.retrieveIntent(intentId)).toMatchObject({
           status: 'requires_action',
-          intentId,
-          redirectUrl: expect.any(String),
         });
       });
 
@@ -175,7 +190,7 @@ export function describeProviderContract(name: string, subject: ProviderContract
             returnUrl: intent().returnUrl,
           });
           if (waiting.status !== 'requires_action') throw new Error('expected requires_action');
-          await act(provider, waiting.redirectUrl, approve);
+          await act(provider, waiting, approve);
           expect(await provider.retrieveIntent(intentId)).toMatchObject(
             approve ? { status: 'succeeded' } : { status: 'failed', code: 'authentication_failed' },
           );

@@ -27,6 +27,14 @@ export interface PlanStepState {
    * form shows the new total and the visitor confirms it with the same button.
    */
   review?: 'total-changed' | null;
+  /**
+   * Set when the payment waits for an action only the provider's script can take in this
+   * page (Stripe's `use_stripe_sdk`: 3-D Secure in a dialog). The form stays busy; the
+   * payment fields, which read it from the slot's `state`, take the action with
+   * `clientSecret` and then send the browser to `returnUrl`, the finish step, which asks the
+   * provider for the outcome (`StripePaymentFields` does; the test provider never asks).
+   */
+  nextAction?: { clientSecret: string; returnUrl: string } | null;
 }
 
 /** The initial, empty plan-step state. */

@@ -29,6 +29,7 @@ export function StripePlanStep(props: { catalog: Catalog; plan: Plan; action: Pl
       payment={
         <StripePaymentFields
           publishableKey={stripe?.publishableKey}
+          stripeJsUrl={stripe?.stripeJsUrl} // STRIPE_JS_URL: a Stripe.js stand-in (tests)
           currency={props.catalog.defaultCurrency}
           amount={props.plan.prices.monthly?.[props.catalog.defaultCurrency] ?? 0}
           mode={props.plan.trialDays ? 'setup' : 'subscription'}

@@ -8,12 +8,15 @@ import {
   DAY,
   databases,
   expectRedirect,
+  expectState,
   routes,
   START,
   useEngineHarness,
   visitor,
 } from '../../test-utils/engineHarness.js';
 import { makeCatalog } from '../../test-utils/factories.js';
+import { authenticateInPage as inPage } from '../../test-utils/stripeInPage.js';
+import type { SubmitResult } from '../../views/types.js';
 import { type FakeStripe, startFakeStripe } from './fake/startFakeStripe.js';
 import { createStripeProvider } from './stripePaymentProvider.js';
 
@@ -55,6 +58,8 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
       engine.handleWebhook('stripe', fake.signed(event, SECRET));
     return { engine, provider, deliver };
   }
+
+  const authenticateInPage = (result: SubmitResult) => inPage(result, fake.url);
 
   async function record(sessionId: string) {
     const found = await h.store.getSessionRecord(sessionId);
@@ -123,18 +128,14 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
 
   it('a webhook with a bad signature answers 400 and changes nothing', async () => {
     const { engine } = setup();
-    const waiting = expectRedirect(
+    const waiting = await authenticateInPage(
       await engine.submitPlanStep(
         h.post({ paymentMethod: 'pm_card_authenticationRequired' }),
         visitor,
       ),
     );
     const from = fake.events.length;
-    await fetch(waiting.location, {
-      method: 'POST',
-      body: new URLSearchParams({ decision: 'approve' }),
-      redirect: 'manual',
-    });
+    await waiting.approve();
     const event = fake.events.slice(from).find((e) => e.type === 'invoice.paid');
     if (!event) throw new Error('no invoice.paid');
     const forged = fake.signed(event, 'whsec_someone_else');
@@ -150,6 +151,26 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
     // The genuine one settles it.
     expect(await engine.handleWebhook('stripe', signed)).toMatchObject({ status: 200 });
     expect((await record(waiting.sessionId)).session.status).toBe('paid');
+  });
+
+  it('3-D Secure left unfinished: Pay again (or the finish step’s continue) resumes it in the page', async () => {
+    const { engine } = setup();
+    const post = h.post({ paymentMethod: 'pm_card_authenticationRequired' });
+    const first = await engine.submitPlanStep(post, visitor);
+    const waiting = await authenticateInPage(first);
+    const view = await engine.getFinishView(waiting.sessionId, visitor);
+    expect(view).toMatchObject({
+      status: 'action_required',
+      actionUrl: expect.stringMatching(/^\/checkout\/starter/),
+    });
+    // The buyer closed the dialog or reloaded: the same checkout, the same intent, its secret.
+    const again = expectState(await engine.submitPlanStep({ ...post }, visitor));
+    expect(again.nextAction).toEqual(expectState(first).nextAction);
+    await waiting.approve();
+    expect(await engine.getFinishView(waiting.sessionId, visitor)).toMatchObject({
+      status: 'paid',
+    });
+    expect(await h.countRows('orders')).toBe(1);
   });
 
   it('without JavaScript: the hosted Checkout page, and the order recorded from its signed webhook; a replay changes nothing', async () => {
@@ -211,21 +232,21 @@ describe.each(databases)('Stripe checkouts and webhooks, on $name', (database) =
 
   it('invoice.paid before customer.subscription.created (and before payment_intent.succeeded) settles the checkout once', async () => {
     const { engine, deliver } = setup();
-    // 3-D Secure: the request leaves the session waiting; the buyer finishes on Stripe's page
+    // 3-D Secure: the request leaves the session waiting; the buyer finishes in Stripe.js's dialog
     // and only webhooks tell the engine, in whatever order Stripe sends them.
-    const waiting = expectRedirect(
+    const waiting = await authenticateInPage(
       await engine.submitPlanStep(
         h.post({ paymentMethod: 'pm_card_authenticationRequired' }),
         visitor,
       ),
     );
-    expect((await record(waiting.sessionId)).session.status).toBe('requires_action');
-    const from = fake.events.length;
-    await fetch(waiting.location, {
-      method: 'POST',
-      body: new URLSearchParams({ decision: 'approve' }),
-      redirect: 'manual',
+    expect((await record(waiting.sessionId)).session).toMatchObject({
+      status: 'requires_action',
+      // No page of Stripe's to go to: the finish step's "continue" leads to the plan step.
+      actionUrl: expect.stringMatching(/^\/checkout\/starter/),
     });
+    const from = fake.events.length;
+    await waiting.approve();
     const sub = (await record(waiting.sessionId)).session;
     expect(sub.status).toBe('requires_action');
     const stripeSubId = fake.events

@@ -2,7 +2,8 @@
 // STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together select Stripe; STRIPE_API_BASE
 // points the SDK at another API server (the fake); none of them set leaves the test
 // provider in place. Some but not all of the three is a configuration error, so a typo
-// never silently falls back to the test provider.
+// never silently falls back to the test provider. STRIPE_JS_URL loads Stripe.js from a
+// local stand-in (the fake serves one) and is refused with live keys.
 
 import { ConfigurationError, type ConfigurationIssue } from '../../errors/errors.js';
 
@@ -16,6 +17,12 @@ export interface StripeEnvironment {
   STRIPE_WEBHOOK_SECRET?: string | undefined;
   /** Another API server than Stripe's, e.g. the fake: `http://127.0.0.1:12111`. */
   STRIPE_API_BASE?: string | undefined;
+  /**
+   * Where the browser loads Stripe.js from instead of js.stripe.com: a local stand-in for
+   * tests (`http://127.0.0.1:12111/v3/stripe.js`, printed by `pnpm stripe:fake`). Test keys
+   * only.
+   */
+  STRIPE_JS_URL?: string | undefined;
   /** Any other variable (so `process.env` fits); not read. */
   [name: string]: string | undefined;
 }
@@ -32,6 +39,8 @@ export interface StripeHostConfig {
   apiBase: string | undefined;
   /** Whether the keys are test-mode keys (`sk_test_…`). */
   testMode: boolean;
+  /** Stripe.js's stand-in (`STRIPE_JS_URL`), or undefined: Stripe.js from js.stripe.com. */
+  stripeJsUrl: string | undefined;
 }
 
 const REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
@@ -43,7 +52,7 @@ const REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK
 export function stripeConfigFromEnv(env: StripeEnvironment): StripeHostConfig | null {
   const value = (name: keyof StripeEnvironment) => env[name]?.trim() || '';
   const set = REQUIRED.filter((name) => value(name));
-  if (set.length === 0 && !value('STRIPE_API_BASE')) return null;
+  if (set.length === 0 && !value('STRIPE_API_BASE') && !value('STRIPE_JS_URL')) return null;
   const issues: ConfigurationIssue[] = REQUIRED.filter((name) => !value(name)).map((name) => ({
     path: name,
     message: 'is not set (Stripe needs all three of its keys)',
@@ -77,6 +86,20 @@ export function stripeConfigFromEnv(env: StripeEnvironment): StripeHostConfig | 
       message: 'must be a URL such as http://127.0.0.1:12111',
     });
   }
+  const stripeJsUrl = value('STRIPE_JS_URL') || undefined;
+  if (stripeJsUrl && !/^https?:\/\/[^/]+\/\S*$/.test(stripeJsUrl)) {
+    issues.push({
+      path: 'STRIPE_JS_URL',
+      message: 'must be a URL such as http://127.0.0.1:12111/v3/stripe.js',
+    });
+  }
+  // A stand-in for Stripe.js never sees a real card: refused outright with live keys.
+  if (stripeJsUrl && /_live_/.test(`${secretKey} ${publishableKey}`)) {
+    issues.push({
+      path: 'STRIPE_JS_URL',
+      message: 'is for test mode only: unset it with live keys (sk_live_…, pk_live_…)',
+    });
+  }
   if (issues.length > 0) throw new ConfigurationError('Stripe configuration', issues);
-  return { secretKey, publishableKey, webhookSecret, apiBase, testMode };
+  return { secretKey, publishableKey, webhookSecret, apiBase, testMode, stripeJsUrl };
 }

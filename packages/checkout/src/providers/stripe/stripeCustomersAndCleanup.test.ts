@@ -16,6 +16,7 @@ import {
   visitor,
 } from '../../test-utils/engineHarness.js';
 import { makeCatalog, makePlan } from '../../test-utils/factories.js';
+import { authenticateInPage } from '../../test-utils/stripeInPage.js';
 import type {
   FakeCustomer,
   FakeInvoice,
@@ -167,11 +168,13 @@ describe.each(databases)('Stripe customers, cleanup and tax, on $name', (databas
 
   it('abandoned at 3-D Secure: when the checkout expires, its Stripe subscription is canceled and nothing can be paid', async () => {
     const { engine } = setup();
-    const waiting = expectRedirect(
+    // 3-D Secure in the buyer's page, which they leave without answering.
+    const waiting = authenticateInPage(
       await engine.submitPlanStep(
         h.post({ email: uniqueEmail(), paymentMethod: 'pm_card_authenticationRequired' }),
         visitor,
       ),
+      fake.url,
     );
     const [sub] = subscriptionsOf(waiting.sessionId);
     expect(intentOf(invoiceOf(sub)).status).toBe('requires_action');

@@ -42,7 +42,9 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 export type PaymentIntentLike = Pick<
   Stripe.PaymentIntent,
   'id' | 'status' | 'customer' | 'last_payment_error' | 'next_action' | 'metadata'
-> & { payment_method: string | Pick<Stripe.PaymentMethod, 'id' | 'card'> | null };
+> & { client_secret?: string | null } & {
+  payment_method: string | Pick<Stripe.PaymentMethod, 'id' | 'card'> | null;
+};
 
 /** What a PaymentIntent says. */
 export function paymentIntentOutcome(intent: PaymentIntentLike): IntentOutcome {
@@ -57,7 +59,9 @@ export function paymentIntentOutcome(intent: PaymentIntentLike): IntentOutcome {
 export type SetupIntentLike = Pick<
   Stripe.SetupIntent,
   'id' | 'status' | 'customer' | 'last_setup_error' | 'next_action' | 'metadata'
-> & { payment_method: string | Pick<Stripe.PaymentMethod, 'id' | 'card'> | null };
+> & { client_secret?: string | null } & {
+  payment_method: string | Pick<Stripe.PaymentMethod, 'id' | 'card'> | null;
+};
 
 /** What a SetupIntent says (a trial's saved card). */
 export function setupIntentOutcome(intent: SetupIntentLike): IntentOutcome {
@@ -89,9 +93,11 @@ function intentOutcome(
       };
     case 'requires_action': {
       const url = intent.next_action?.redirect_to_url?.url;
-      // Without a page to send the buyer to (`use_stripe_sdk`) only Stripe.js can go on.
-      return url
-        ? { status: 'requires_action', intentId, redirectUrl: url }
+      if (url) return { status: 'requires_action', intentId, redirectUrl: url };
+      // Without a page to send the buyer to (`use_stripe_sdk`) only Stripe.js in the buyer's
+      // page can go on: `handleNextAction` with the intent's client secret.
+      return intent.client_secret
+        ? { status: 'requires_action', intentId, clientSecret: intent.client_secret }
         : { status: 'processing', intentId };
     }
     case 'canceled':

@@ -1,6 +1,7 @@
 // The Stripe provider keeps the provider contract against the in-repo fake of Stripe's API
 // (the official SDK pointed at it through `host`/`port`/`protocol`). The same suite runs
-// against Stripe's own test mode in stripeTestMode.test.ts when STRIPE_SECRET_KEY is set.
+// against Stripe's own test mode in the Stripe suite (stripeContract.test.ts, `pnpm
+// test:stripe` with STRIPE_SECRET_KEY set).
 import { describeProviderContract } from '../../testing/describeProviderContract.js';
 import type { CreateIntentInput } from '../types.js';
 import type { FakeSubscription } from './fake/fakeStripeApi.js';
@@ -32,8 +33,10 @@ describeProviderContract('Stripe (against the fake Stripe API)', {
     requiresAction: 'pm_card_authenticationRequired',
     declinesAfterSaving: 'pm_card_chargeCustomerFail',
   }),
-  completeAction: async (_provider, redirectUrl, approve) => {
-    const response = await fetch(redirectUrl, {
+  completeAction: async (_provider, action, approve) => {
+    // A card authenticated in the buyer's page (`use_stripe_sdk`): what the Stripe.js
+    // stand-in's dialog posts to the fake's 3-D Secure page.
+    const response = await fetch(action.redirectUrl ?? `${fake.url}/3ds/${action.intentId}`, {
       method: 'POST',
       body: new URLSearchParams({ decision: approve ? 'approve' : 'refuse' }),
       redirect: 'manual',

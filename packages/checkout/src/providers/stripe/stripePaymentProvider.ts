@@ -426,8 +426,12 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       // Confirmed before (a retry after a lost answer): the first outcome stands.
       const current = await retrieve(intentId);
       if (current.status !== 'requires_payment_method') return current;
+      // `use_stripe_sdk`: a card that needs 3-D Secure is authenticated in the buyer's page
+      // by Stripe.js (`handleNextAction`), as Stripe's guide to finalizing payments on the
+      // server does; methods that leave the page still redirect to the return URL.
       const params = {
         payment_method: paymentMethodId,
+        use_stripe_sdk: true,
         ...(returnUrl ? { return_url: absolute(returnUrl) } : {}),
       };
       return confirmOrRead(intentId, () =>

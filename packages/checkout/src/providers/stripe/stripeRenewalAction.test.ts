@@ -17,6 +17,7 @@ import {
   visitor,
 } from '../../test-utils/engineHarness.js';
 import { makeCatalog } from '../../test-utils/factories.js';
+import { authenticateInPage } from '../../test-utils/stripeInPage.js';
 import type { FakeInvoice, FakeSubscription } from './fake/fakeStripeApi.js';
 import { type FakeStripe, startFakeStripe } from './fake/startFakeStripe.js';
 import { createStripeProvider } from './stripePaymentProvider.js';
@@ -65,17 +66,14 @@ describe.each(databases)('a Stripe renewal that needs the buyer, on $name', (dat
 
     // The first payment: the buyer confirms with the bank on the page, the webhooks settle it.
     let from = fake.events.length;
-    const waiting = expectRedirect(
+    const waiting = authenticateInPage(
       await engine.submitPlanStep(
         h.post({ paymentMethod: 'pm_card_authenticationRequired' }),
         visitor,
       ),
+      fake.url,
     );
-    await fetch(waiting.location, {
-      method: 'POST',
-      body: new URLSearchParams({ decision: 'approve' }),
-      redirect: 'manual',
-    });
+    await waiting.approve();
     await deliverSince(from);
     const { subscription } = (await h.store.getSessionRecord(waiting.sessionId)) ?? {};
     expect(subscription?.status).toBe('active');

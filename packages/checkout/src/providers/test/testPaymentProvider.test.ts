@@ -67,9 +67,9 @@ describeProviderContract('the test provider', {
       declinesAfterSaving: await methodFor(test, TEST_CARDS.declinesAfterSaving),
     };
   },
-  async completeAction(provider, redirectUrl, approve) {
+  async completeAction(provider, action, approve) {
     const response = await (provider as TestPaymentProvider).handle(
-      pageRequest(redirectUrl, { decision: approve ? 'approve' : 'decline' }),
+      pageRequest(action.redirectUrl ?? '', { decision: approve ? 'approve' : 'decline' }),
     );
     expect(response.status).toBe(303);
   },
@@ -172,7 +172,8 @@ describe('the test processor', () => {
         paymentMethodId: await methodFor(provider, TEST_CARDS.authenticate),
         returnUrl: '',
       });
-      if (waiting.status !== 'requires_action') throw new Error('expected requires_action');
+      if (waiting.status !== 'requires_action' || !waiting.redirectUrl)
+        throw new Error('expected a page');
       const page = await provider.handle(pageRequest(waiting.redirectUrl));
       const html = await page.text();
       expect(page.headers.get('content-type')).toContain('text/html');
@@ -231,7 +232,8 @@ describe('the test processor', () => {
           paymentMethodId: await methodFor(p, TEST_CARDS.authenticate),
           returnUrl: '',
         });
-        if (waiting.status !== 'requires_action') throw new Error('expected requires_action');
+        if (waiting.status !== 'requires_action' || !waiting.redirectUrl)
+          throw new Error('expected a page');
         const as = (cookie: string, form?: Record<string, string>) => {
           const request = pageRequest(waiting.redirectUrl, form);
           request.headers.set('cookie', cookie);

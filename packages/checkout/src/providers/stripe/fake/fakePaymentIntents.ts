@@ -24,6 +24,8 @@ export interface PaymentIntentHooks {
 
 type ConfirmParams = Pick<Stripe.PaymentIntentConfirmParams, 'payment_method' | 'return_url'> & {
   off_session?: boolean | string;
+  /** `true`: the buyer's Stripe.js handles the next action (`use_stripe_sdk`), no redirect. */
+  use_stripe_sdk?: boolean | string;
 };
 
 const isTrue = (value: unknown) =>
@@ -79,6 +81,7 @@ export function createFakePaymentIntents(
         payment_method: params.payment_method,
         return_url: params.return_url,
         off_session: isTrue(params.off_session),
+        use_stripe_sdk: isTrue(params.use_stripe_sdk),
       });
     }
     return intent;
@@ -124,23 +127,28 @@ export function createFakePaymentIntents(
     hooks.succeeded(intent);
   }
 
-  /** Puts an intent in front of 3-D Secure (`redirect_to_url` when there is a return URL). */
+  /**
+   * Puts an intent in front of 3-D Secure: `redirect_to_url` when there is a return URL and
+   * the caller did not ask for Stripe.js to handle it (`use_stripe_sdk`).
+   */
   function requireAction(
     intent: FakePaymentIntent,
     method: FakePaymentMethod,
     returnUrl: string | null,
+    useStripeSdk = false,
   ) {
     intent.status = 'requires_action';
     intent.payment_method = method.id;
-    intent.next_action = returnUrl
-      ? {
-          type: 'redirect_to_url',
-          redirect_to_url: {
-            url: `${state.pagesBase()}/3ds/${intent.id}`,
-            return_url: returnUrl,
-          },
-        }
-      : { type: 'use_stripe_sdk', use_stripe_sdk: {} };
+    intent.next_action =
+      returnUrl && !useStripeSdk
+        ? {
+            type: 'redirect_to_url',
+            redirect_to_url: {
+              url: `${state.pagesBase()}/3ds/${intent.id}`,
+              return_url: returnUrl,
+            },
+          }
+        : { type: 'use_stripe_sdk', use_stripe_sdk: {} };
     state.emit('payment_intent.requires_action', intent);
   }
 
@@ -167,7 +175,7 @@ export function createFakePaymentIntents(
     const decline = declineOf(behaviour, { offSession, saved: intent.customer !== null });
     if (decline) throw cardError(intent, method, decline);
     if (behaviour === 'requires_action') {
-      requireAction(intent, method, params.return_url ?? null);
+      requireAction(intent, method, params.return_url ?? null, isTrue(params.use_stripe_sdk));
       return intent;
     }
     succeedPaymentIntent(intent, method);

@@ -62,7 +62,10 @@ export function createFakeSetupIntents(
 
   function confirmSetupIntent(
     id: string,
-    params: Pick<Stripe.SetupIntentConfirmParams, 'payment_method' | 'return_url'>,
+    params: Pick<Stripe.SetupIntentConfirmParams, 'payment_method' | 'return_url'> & {
+      /** `true`: the buyer's Stripe.js handles the next action, no redirect. */
+      use_stripe_sdk?: boolean | string;
+    },
   ): FakeSetupIntent {
     const intent = state.get<FakeSetupIntent>(id, 'setup_intent', 'setup_intent');
     if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
@@ -99,15 +102,16 @@ export function createFakeSetupIntents(
     if (behaviour === 'requires_action') {
       intent.status = 'requires_action';
       intent.payment_method = method.id;
-      intent.next_action = params.return_url
-        ? {
-            type: 'redirect_to_url',
-            redirect_to_url: {
-              url: `${state.pagesBase()}/3ds/${intent.id}`,
-              return_url: params.return_url,
-            },
-          }
-        : { type: 'use_stripe_sdk', use_stripe_sdk: {} };
+      intent.next_action =
+        params.return_url && String(params.use_stripe_sdk) !== 'true'
+          ? {
+              type: 'redirect_to_url',
+              redirect_to_url: {
+                url: `${state.pagesBase()}/3ds/${intent.id}`,
+                return_url: params.return_url,
+              },
+            }
+          : { type: 'use_stripe_sdk', use_stripe_sdk: {} };
       state.emit('setup_intent.requires_action', intent);
       return intent;
     }

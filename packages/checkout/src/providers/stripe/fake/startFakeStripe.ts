@@ -12,6 +12,7 @@ import { checkRequestParameters } from './fakeRequestValidation.js';
 import { createFakeStripeApi, type FakeStripeApi } from './fakeStripeApi.js';
 import { fakeCardByNumber } from './fakeStripeCards.js';
 import { FakeStripeError } from './fakeStripeErrors.js';
+import { answerStripeJs, FAKE_STRIPE_JS_PATH } from './fakeStripeJs.js';
 import { authenticationPage, checkoutPage, invoicePage } from './fakeStripePages.js';
 import { findRoute } from './fakeStripeRoutes.js';
 import type { FakeAnswer, FakeInvoice } from './fakeStripeTypes.js';
@@ -46,6 +47,11 @@ export interface FakeStripeOptions {
 export interface FakeStripe {
   /** `http://127.0.0.1:{port}`: the API and the fake's pages. */
   readonly url: string;
+  /**
+   * The fake's stand-in for Stripe.js (`{url}/v3/stripe.js`, `STRIPE_JS_URL` of the host):
+   * its Payment Element takes the test card numbers and talks to this fake.
+   */
+  readonly stripeJsUrl: string;
   /** The port it listens on. */
   readonly port: number;
   /** Every event emitted, oldest first. */
@@ -164,6 +170,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return html(200, authenticationPage(action[1]));
     }
 
+    // The Stripe.js stand-in and what it asks with the publishable key (fakeStripeJs.ts).
+    const browser = offline ? null : answerStripeJs(api, method, url, body);
+    if (browser) {
+      return send(browser.status, browser.type, browser.text, {
+        'access-control-allow-origin': '*',
+      });
+    }
     if (!url.pathname.startsWith('/v1/')) return html(404, 'Not found');
     if (offline) {
       return send(
@@ -236,6 +249,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   return {
     url: base,
+    stripeJsUrl: `${base}${FAKE_STRIPE_JS_PATH}`,
     port,
     events: api.events,
     deliveries: webhooks.deliveries,
