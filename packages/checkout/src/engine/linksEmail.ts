@@ -4,7 +4,7 @@
 import type { CompiledMessages } from '../messages/CheckoutMessages.js';
 import { formatMessage } from '../messages/formatMessage.js';
 import { formatDate } from '../messages/intlFormats.js';
-import type { Order, Subscription } from '../store/types.js';
+import type { Subscription } from '../store/types.js';
 import { render } from './emailLayout.js';
 import type { EmailContent, MailerOptions } from './emailTypes.js';
 import type { LinksEmailRequest } from './linksEmailRequest.js';

@@ -7,22 +7,19 @@
 // Message-ID made from the event id lets a mail system drop a copy sent after a crash
 // between "accepted" and "recorded").
 
-import { createTransport, type Transporter } from 'nodemailer';
+import { createTransport } from 'nodemailer';
 import { planTexts } from '../catalog/planTexts.js';
-import type { Plan } from '../catalog/schema.js';
 import type { CheckoutEvent, EventPaymentMethod } from '../events/types.js';
-import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
 import { compileMessages } from '../messages/compileMessages.js';
 import { formatMessage } from '../messages/formatMessage.js';
 import { formatDate } from '../messages/intlFormats.js';
 import { messagesFor as shippedMessagesFor } from '../messages/messagesFor.js';
 import { formatMoney } from '../pricing/formatMoney.js';
-import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import { SMTP_ATTEMPT_MS } from './deliverEvents.js';
 import { render } from './emailLayout.js';
 import type { EmailContent, MailerOptions } from './emailTypes.js';
 import type { EventMailer } from './engineContext.js';
-import { type InvoicePdf, invoiceAttachment } from './invoicePdfs.js';
+import { invoiceAttachment } from './invoicePdfs.js';
 import { buildLinksEmail } from './linksEmail.js';
 import type { SendResult } from './outgoingWebhooks.js';
 import { buildRefundEmail } from './refundEmail.js';
