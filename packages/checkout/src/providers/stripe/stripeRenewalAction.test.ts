@@ -10,7 +10,6 @@ import { buildEmail } from '../../engine/receiptEmails.js';
 import {
   DAY,
   databases,
-  expectRedirect,
   routes,
   START,
   useEngineHarness,
