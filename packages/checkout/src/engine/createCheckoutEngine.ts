@@ -31,7 +31,12 @@ import { type DeliveryReport, deliverEvents, servedChannels } from './deliverEve
 import { describeError } from './describeError.js';
 import { createEngineContext } from './engineContext.js';
 import { createEventHandlers, type EventHandler } from './eventHandlers.js';
-import { getInvoicePdf, type InvoicePdfView, invoicePdfOf } from './invoicePdfs.js';
+import {
+  creditNotePdfOf,
+  getInvoicePdf,
+  type InvoicePdfView,
+  invoicePdfOf,
+} from './invoicePdfs.js';
 import {
   listOrders,
   listSubscriptions,
@@ -245,6 +250,7 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
           planOf: (planId) => findPlan(resolved.catalog, planId) ?? undefined,
           // Called when an email is sent, long after `ctx` below exists.
           invoiceOf: (orderId) => invoicePdfOf(ctx, orderId),
+          creditNoteOf: (orderId, refundId) => creditNotePdfOf(ctx, orderId, refundId),
         })
       : null;
   const ctx = createEngineContext(resolved, { handlers, mailer });

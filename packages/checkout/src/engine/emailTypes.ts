@@ -26,6 +26,8 @@ export interface MailerOptions {
    * an invoice number. A failure to draw it fails the delivery, which is tried again.
    */
   invoiceOf?: ((orderId: string) => Promise<InvoicePdf | null>) | null;
+  /** A refund's credit note (invoicePdfs.ts): attached to the refund's email. */
+  creditNoteOf?: ((orderId: string, refundId: string) => Promise<InvoicePdf | null>) | null;
   /** For tests: a transport of nodemailer's own instead of the SMTP URL. */
   transport?: Transporter;
 }

@@ -67,6 +67,21 @@ describe.each(databases)('invoices of real purchases, on $name', (database) => {
     }
   });
 
+  it('a refund’s email carries its credit note, numbered from the same sequence, naming the invoice', async () => {
+    const { engine, order } = await buy();
+    await engine.deliverEvents();
+    const { refund } = await engine.refund({ orderReference: order.reference, amount: 500 });
+    await engine.deliverEvents();
+    const mail = smtp.messages[1];
+    expect(mail?.subject).toBe(`Your refund from Acme GmbH (${order.reference})`);
+    const pdfs = mail?.attachments.filter((file) => file.contentType === 'application/pdf') ?? [];
+    expect(pdfs.map((file) => file.filename)).toEqual([`${refund.creditNoteNumber}.pdf`]);
+    const text = await readPdfText(new Uint8Array(pdfs[0]?.content ?? []));
+    expect(text).toContain(String(refund.creditNoteNumber));
+    expect(text).toContain(String(order.invoiceNumber));
+    expect(text).toContain('€5.00');
+  });
+
   it('a trial charges nothing: no invoice number, no attachment, no download', async () => {
     const { engine, order, token } = await buy({ plan: 'pro' });
     expect(order.invoiceNumber).toBeNull();

@@ -6,7 +6,7 @@
 import { planTexts } from '../catalog/planTexts.js';
 import type { CheckoutEvent } from '../events/types.js';
 import { invoiceLocaleOf } from '../invoices/invoiceFonts.js';
-import { renderInvoicePdf } from '../invoices/renderInvoicePdf.js';
+import { renderCreditNotePdf, renderInvoicePdf } from '../invoices/renderInvoicePdf.js';
 import type { EngineContext } from './engineContext.js';
 import { readLink } from './signedLinks.js';
 
@@ -48,6 +48,30 @@ export async function invoicePdfOf(
   return { filename: invoiceFilename(invoiceNumber), pdf };
 }
 
+/** A refund's credit note, referencing its order's invoice; null without a credit note number. */
+export async function creditNotePdfOf(
+  ctx: EngineContext,
+  orderId: string,
+  refundId: string,
+): Promise<InvoicePdf | null> {
+  const record = await ctx.fromStore('getOrderRecord', { orderId }, () =>
+    ctx.store.getOrderRecord(orderId),
+  );
+  const refund = record?.refunds.find((r) => r.id === refundId);
+  if (!record || !refund?.creditNoteNumber) return null;
+  const locale = invoiceLocaleOf(record.session.locale);
+  const plan = ctx.planOf(record.order.planId);
+  const pdf = await renderCreditNotePdf({
+    record,
+    refund,
+    merchant: { name: ctx.merchantName, address: ctx.merchantAddress, vatId: ctx.merchantVatId },
+    locale,
+    planName: plan ? planTexts(plan, locale).name : null,
+    messages: ctx.messagesFor?.(locale) ?? null,
+  });
+  return { filename: invoiceFilename(refund.creditNoteNumber), pdf };
+}
+
 /** The invoice of the order a receipt token was signed for; `not_found` for any other token. */
 export async function getInvoicePdf(ctx: EngineContext, token: unknown): Promise<InvoicePdfView> {
   const orderId = readLink(ctx.secret, 'receipt', token);
@@ -57,13 +81,21 @@ export async function getInvoicePdf(ctx: EngineContext, token: unknown): Promise
 }
 
 /**
- * The attachment a receipt email carries: the invoice of a paid order (a checkout's or a
- * renewal's) with a number; null for every other email.
+ * The attachment an email carries: the invoice of a paid order (a checkout's or a
+ * renewal's) with a number, a refund's credit note; null for every other email.
  */
 export async function invoiceAttachment(
   invoiceOf: ((orderId: string) => Promise<InvoicePdf | null>) | null | undefined,
   event: CheckoutEvent,
+  creditNoteOf?: ((orderId: string, refundId: string) => Promise<InvoicePdf | null>) | null,
 ): Promise<{ filename: string; content: Buffer; contentType: string } | null> {
+  if (event.type === 'order.refunded') {
+    if (!event.data.creditNoteNumber || !creditNoteOf) return null;
+    const note = await creditNoteOf(event.data.id, event.data.refundId);
+    return note
+      ? { filename: note.filename, content: Buffer.from(note.pdf), contentType: 'application/pdf' }
+      : null;
+  }
   const order =
     event.type === 'order.paid'
       ? event.data

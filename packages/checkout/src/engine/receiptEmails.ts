@@ -220,7 +220,7 @@ export function createMailer(options: MailerOptions): EventMailer & { close(): v
     async send(event): Promise<SendResult> {
       const email = buildEmail(options, event);
       if (!email) return { ok: true };
-      const invoice = await invoiceAttachment(options.invoiceOf, event);
+      const invoice = await invoiceAttachment(options.invoiceOf, event, options.creditNoteOf);
       const info = await transport.sendMail({
         from: options.from,
         ...email,
