@@ -9,7 +9,7 @@
 // 1. `npm ci` here when package.json or package-lock.json changed since the last install
 //    (bench/ is not a pnpm workspace, see README.md), so a lockfile out of sync fails too;
 // 2. checkout.mjs --smoke and delivery.mjs --smoke (PGlite, and Postgres when
-//    TEST_DATABASE_URL is set); pooler.mjs --smoke (named vs unnamed statements, and
+//    TEST_DATABASE_URL is set); retention.mjs --smoke (table sizes around a prune); pooler.mjs --smoke (named vs unnamed statements, and
 //    through PgBouncer when installed; skipped without TEST_DATABASE_URL);
 // 3. pages.mjs --smoke --keep: builds its own copy of the host in bench/.tmp/smoke;
 // 4. lighthouse.mjs --smoke --reuse: one Lighthouse run of the plan step on that build;
@@ -51,6 +51,7 @@ if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
 
 run('checkout.mjs --smoke', process.execPath, ['checkout.mjs', '--smoke']);
 run('delivery.mjs --smoke', process.execPath, ['delivery.mjs', '--smoke']);
+run('retention.mjs --smoke', process.execPath, ['retention.mjs', '--smoke']);
 run('pooler.mjs --smoke', process.execPath, ['pooler.mjs', '--smoke']);
 run('pages.mjs --smoke', process.execPath, ['pages.mjs', '--smoke', '--keep']);
 run('lighthouse.mjs --smoke', process.execPath, ['lighthouse.mjs', '--smoke', '--reuse']);
