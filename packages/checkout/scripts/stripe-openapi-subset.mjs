@@ -54,6 +54,8 @@ const OPERATIONS = [
   ['get', '/v1/invoices/{invoice}'],
   ['post', '/v1/invoices/{invoice}/void'],
   ['get', '/v1/invoice_payments'],
+  ['post', '/v1/refunds'],
+  ['get', '/v1/refunds/{refund}'],
   ['post', '/v1/checkout/sessions'],
   ['get', '/v1/checkout/sessions/{session}'],
   ['post', '/v1/checkout/sessions/{session}/expire'],

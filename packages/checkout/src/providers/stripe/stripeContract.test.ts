@@ -382,7 +382,64 @@ describe(`what the engine does with Stripe, against ${where}`, () => {
     });
   });
 
-  it.skip('refunds of a paid order: skipped, the Stripe provider has no `refund` yet (engine.refund answers that the provider cannot refund)', () => {});
+  it('refunds a paid order in part, then the rest, once each; the refund webhooks change nothing more', async () => {
+    const { sessionId } = expectRedirect(
+      await live().submitPlanStep(h.post({ paymentMethod: 'pm_card_visa' }), visitor),
+    );
+    const { order } = await record(sessionId);
+    if (!order) throw new Error('no order');
+    const part = await live().refund({
+      orderReference: order.reference,
+      amount: 300,
+      reason: 'One seat too many',
+    });
+    expect(part).toMatchObject({ status: 'succeeded', remaining: order.amountPaid - 300 });
+    const refundRef = part.refund.providerRefundId ?? '';
+    const atStripe = await stripe().refunds.retrieve(refundRef);
+    expect(atStripe).toMatchObject({
+      amount: 300,
+      status: 'succeeded',
+      metadata: { plankit_refund: part.refund.id, plankit_reason: 'One seat too many' },
+    });
+    await delivered('refund.created', refundRef);
+    const rest = await live().refund({ orderReference: order.reference });
+    expect(rest).toMatchObject({ status: 'succeeded', remaining: 0 });
+    await delivered('refund.created', rest.refund.providerRefundId ?? '');
+    await expect(live().refund({ orderReference: order.reference, amount: 1 })).rejects.toThrow(
+      'refunded in full',
+    );
+    const found = await h.store.findOrder(order.reference);
+    expect(found?.refunds.map((r) => [r.amount, r.status, r.source])).toEqual([
+      [300, 'succeeded', 'merchant'],
+      [order.amountPaid - 300, 'succeeded', 'merchant'],
+    ]);
+    expect(found?.order.amountRefunded).toBe(order.amountPaid);
+  });
+
+  it.skipIf(onStripe)(
+    `a refund made in Stripe's Dashboard arrives by webhook and is recorded once${fakeOnly}`,
+    async () => {
+      const { sessionId } = expectRedirect(
+        await live().submitPlanStep(h.post({ paymentMethod: 'pm_card_visa' }), visitor),
+      );
+      const { order } = await record(sessionId);
+      if (!order?.providerPaymentId) throw new Error('no order');
+      const refund = fake?.api.refundFromDashboard(order.providerPaymentId, 250);
+      await delivered('refund.created', refund?.id ?? '');
+      await endpoint.until(
+        async () => ((await h.store.findOrder(order.reference))?.refunds.length ?? 0) === 1,
+        'the Dashboard refund recorded',
+      );
+      const found = await h.store.findOrder(order.reference);
+      expect(found?.refunds.map((r) => [r.amount, r.source, r.providerRefundId])).toEqual([
+        [250, 'provider', refund?.id],
+      ]);
+      const events = (await h.store.listEvents()).filter(
+        (e) => e.type === 'order.refunded' && e.data.id === order.id,
+      );
+      expect(events.map((e) => e.type === 'order.refunded' && e.data.source)).toEqual(['provider']);
+    },
+  );
 });
 
 // On Stripe, the provider contract too (against the fake it runs in

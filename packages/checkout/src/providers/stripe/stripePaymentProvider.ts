@@ -38,6 +38,7 @@ import {
   type SetupIntentLike,
   setupIntentOutcome,
 } from './stripeOutcomes.js';
+import { refundAtStripe } from './stripeRefunds.js';
 import { createStripeSubscriptionLinks, subscriptionOfInvoice } from './stripeSubscriptionLinks.js';
 import { createStripeTaxRates } from './stripeTaxRates.js';
 import { createStripeWebhookEvents } from './stripeWebhookEvents.js';
@@ -485,6 +486,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         return retrievePayment(declined.id);
       }
     },
+
+    refund: (input) => refundAtStripe(stripe, input),
 
     async parseWebhook({ rawBody, headers }): Promise<ProviderEvent[]> {
       let event: Stripe.Event;

@@ -5,6 +5,7 @@
 import type Stripe from 'stripe';
 import type { IntentOutcome, ProviderEvent } from '../types.js';
 import { subscriptionStatusOf } from './stripeOutcomes.js';
+import { refundEventOf } from './stripeRefunds.js';
 import { periodOf, subscriptionOfInvoice } from './stripeSubscriptionLinks.js';
 
 /** Maps the events of one Stripe account; `retrieve` reads an intent's outcome by id. */
@@ -65,6 +66,10 @@ export function createStripeWebhookEvents(
         if (update) events.push(update);
         return events;
       }
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed':
+        return refundEventOf(stripe, event);
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {

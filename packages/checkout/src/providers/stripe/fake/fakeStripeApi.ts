@@ -11,6 +11,7 @@ import { createFakeCustomers } from './fakeCustomers.js';
 import { createFakeIdempotency } from './fakeIdempotency.js';
 import { createFakeInvoices } from './fakeInvoices.js';
 import { createFakePaymentIntents } from './fakePaymentIntents.js';
+import { createFakeRefunds } from './fakeRefunds.js';
 import { createFakeSetupIntents } from './fakeSetupIntents.js';
 import type { FakeTestCard } from './fakeStripeCards.js';
 import { FakeStripeError } from './fakeStripeErrors.js';
@@ -43,6 +44,7 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
     succeeded: (intent, method) => subscriptions.setupIntentSucceeded(intent, method),
   });
   const invoices = createFakeInvoices(state, intents);
+  const refunds = createFakeRefunds(state);
   const parts = { customers, intents, setups, invoices, taxRates };
   const sessions = createFakeCheckoutSessions(state, { ...parts, subscriptions });
   const clocks = createFakeTestClocks(state, subscriptions);
@@ -113,6 +115,8 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
     createTaxRate: taxRates.createTaxRate,
     listTaxRates: taxRates.listTaxRates,
     voidInvoice: invoices.voidInvoice,
+    createRefund: refunds.createRefund,
+    refundFromDashboard: refunds.refundFromDashboard,
     listInvoicePayments: invoices.listInvoicePayments,
     createProduct: customers.createProduct,
     paymentMethodFromCard: customers.paymentMethodFromCard,
