@@ -56,6 +56,7 @@ const OPERATIONS = [
   ['get', '/v1/invoice_payments'],
   ['post', '/v1/refunds'],
   ['get', '/v1/refunds/{refund}'],
+  ['get', '/v1/disputes/{dispute}'],
   ['post', '/v1/checkout/sessions'],
   ['get', '/v1/checkout/sessions/{session}'],
   ['post', '/v1/checkout/sessions/{session}/expire'],

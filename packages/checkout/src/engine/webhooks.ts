@@ -56,6 +56,24 @@ export async function handleWebhook(
 async function applyEvent(ctx: EngineContext, event: ProviderEvent): Promise<boolean> {
   if (event.type === 'subscription.updated') return applySubscriptionUpdate(ctx, event);
   if (event.type === 'refund.updated') return applyRefundEvent(ctx, event);
+  if (event.type === 'dispute.updated') {
+    const details = { disputeRef: event.disputeRef, paymentId: event.paymentId };
+    const result = await ctx.fromStore('recordDispute', details, () =>
+      ctx.store.recordDispute({
+        disputeRef: event.disputeRef,
+        providerPaymentId: event.paymentId,
+        amount: event.amount,
+        currency: event.currency,
+        reason: event.reason,
+        status: event.status,
+        closed: event.closed,
+      }),
+    );
+    if (result === 'order_not_found') {
+      ctx.logger.warn('[plankit] a dispute names a payment of no order', details);
+    }
+    return result === 'recorded';
+  }
   const session = await ctx.fromStore('getSessionByIntent', { intent: event.intentId }, () =>
     ctx.store.getSessionByIntent(event.intentId),
   );

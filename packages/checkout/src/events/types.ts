@@ -17,6 +17,8 @@ export const EVENT_TYPES = [
   'subscription.past_due',
   'subscription.canceled',
   'order.refunded',
+  'order.disputed',
+  'order.dispute_closed',
 ] as const;
 
 /** The type of an event (`order.paid`, `subscription.renewed`, …). */
@@ -181,6 +183,27 @@ export interface OrderRefundedData extends EventObject {
   createdAt: string;
 }
 
+/** `order.disputed` / `order.dispute_closed`: the buyer's bank disputes a payment (a chargeback). */
+export interface OrderDisputeData extends EventObject {
+  /** The order's reference (`PK-…`); `id` is the order's id. */
+  reference: string;
+  /** The provider's dispute (`dp_…`). */
+  disputeId: string;
+  /** Disputed, in minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** The bank's reason, as the provider names it (`fraudulent`, `product_not_received`, …). */
+  reason: string | null;
+  /** The provider's status (`needs_response`, `under_review`, `won`, `lost`, …). */
+  status: string;
+  /** The dispute is over (`won`, `lost` or closed with a warning). */
+  closed: boolean;
+  email: string;
+  /** The language of the order's checkout. */
+  locale: string;
+  createdAt: string;
+}
+
 /** The `data` of each event type. */
 export interface EventDataMap {
   'order.paid': OrderPaidData;
@@ -193,6 +216,8 @@ export interface EventDataMap {
   'subscription.past_due': SubscriptionData;
   'subscription.canceled': SubscriptionData;
   'order.refunded': OrderRefundedData;
+  'order.disputed': OrderDisputeData;
+  'order.dispute_closed': OrderDisputeData;
 }
 
 /** One event as handlers and webhooks receive it. */

@@ -236,6 +236,20 @@ export type ProviderEvent =
       /** The engine's refund id (from the refund's metadata), when the engine asked for it. */
       plankitRefundId: string | null;
       failureMessage?: string | null;
+    }
+  | {
+      id: string;
+      /** A dispute (chargeback) of a payment was opened, moved on, or closed. */
+      type: 'dispute.updated';
+      disputeRef: string;
+      /** The disputed payment. */
+      paymentId: string;
+      amount: number;
+      currency: string;
+      reason: string | null;
+      /** The provider's own status (`needs_response`, `won`, `lost`, …). */
+      status: string;
+      closed: boolean;
     };
 
 /** A webhook request as it arrived, the body untouched (signatures cover the raw bytes). */

@@ -2,6 +2,7 @@
 // (sessionTypes, orderTypes, subscriptionTypes, throttleTypes, outboxTypes, storeClock).
 
 import type { CheckoutEvent } from '../events/types.js';
+import type { DisputeInput, DisputeResult } from './disputeTypes.js';
 import type { OrderRecord } from './orderTypes.js';
 import type { DeliveryAttempt, EventChannel, EventDelivery, EventFilter } from './outboxTypes.js';
 import type { OrderListQuery, SubscriptionListQuery } from './queryTypes.js';
@@ -141,6 +142,12 @@ export interface CheckoutStore {
    * subscription), in one query; null when there is no such order.
    */
   getOrderRecord(orderId: string): Promise<OrderRecord | null>;
+  /**
+   * Records a dispute the provider reports on the order it paid, or its change: the first
+   * report writes `order.disputed`, the one that closes it `order.dispute_closed`. A repeat
+   * changes nothing (`unchanged`).
+   */
+  recordDispute(input: DisputeInput): Promise<DisputeResult>;
   /** Orders by buyer and date, oldest first (the merchant's list, `plankit orders`). */
   listOrders(query: OrderListQuery): Promise<Order[]>;
   /** Subscriptions by status and buyer, oldest first (`plankit subscriptions`). */

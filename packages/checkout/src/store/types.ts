@@ -2,6 +2,7 @@
 // and what its operations take and return, one file per area.
 
 export type { CheckoutStore } from './checkoutStore.js';
+export type { DisputeInput, DisputeResult } from './disputeTypes.js';
 export type { CompletionRecord, OrderRecord } from './orderTypes.js';
 export type {
   DeliveryAttempt,

@@ -167,6 +167,47 @@ export function describeRefunds(t: StoreContractContext, subject: StoreContractS
       });
     });
 
+    it('a dispute: order.disputed when opened, order.dispute_closed once when closed', async () => {
+      const order = await paidOrder();
+      const dispute = {
+        disputeRef: 'dp_contract',
+        providerPaymentId: order.providerPaymentId ?? '',
+        amount: order.amountPaid,
+        currency: 'eur',
+        reason: 'fraudulent',
+        status: 'needs_response',
+        closed: false,
+      };
+      expect(await store().recordDispute(dispute)).toBe('recorded');
+      expect(await store().recordDispute(dispute)).toBe('unchanged');
+      expect(await store().recordDispute({ ...dispute, status: 'under_review' })).toBe('recorded');
+      expect(await store().recordDispute({ ...dispute, status: 'lost', closed: true })).toBe(
+        'recorded',
+      );
+      expect(await store().recordDispute({ ...dispute, status: 'lost', closed: true })).toBe(
+        'unchanged',
+      );
+      expect(
+        await store().recordDispute({
+          ...dispute,
+          disputeRef: 'dp_other',
+          providerPaymentId: 'pi_none',
+        }),
+      ).toBe('order_not_found');
+      const events = (await store().listEvents()).filter(
+        (e) => e.type === 'order.disputed' || e.type === 'order.dispute_closed',
+      );
+      expect(events.map((e) => e.type)).toEqual(['order.disputed', 'order.dispute_closed']);
+      expect(events[1]?.data).toMatchObject({
+        id: order.id,
+        reference: order.reference,
+        disputeId: 'dp_contract',
+        currency: 'EUR',
+        status: 'lost',
+        closed: true,
+      });
+    });
+
     it('lists refunds pending for longer than asked, oldest first', async () => {
       const order = await paidOrder();
       const begun = await begin(order);

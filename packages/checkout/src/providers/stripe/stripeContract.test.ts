@@ -417,6 +417,45 @@ describe(`what the engine does with Stripe, against ${where}`, () => {
   });
 
   it.skipIf(onStripe)(
+    `a chargeback: order.disputed when the bank disputes, order.dispute_closed once decided${fakeOnly}`,
+    async () => {
+      const { sessionId } = expectRedirect(
+        await live().submitPlanStep(h.post({ paymentMethod: 'pm_card_visa' }), visitor),
+      );
+      const { order } = await record(sessionId);
+      if (!order?.providerPaymentId) throw new Error('no order');
+      const dispute = fake?.api.disputePayment(order.providerPaymentId);
+      await delivered('charge.dispute.created', dispute?.id ?? '');
+      fake?.api.closeDispute(dispute?.id ?? '', 'lost');
+      await delivered('charge.dispute.closed', dispute?.id ?? '');
+      const ofOrder = async () =>
+        (await h.store.listEvents()).filter(
+          (e) =>
+            (e.type === 'order.disputed' || e.type === 'order.dispute_closed') &&
+            e.data.id === order.id,
+        );
+      await endpoint.until(async () => (await ofOrder()).length === 2, 'both dispute events');
+      const events = await ofOrder();
+      expect(events.map((e) => [e.type, 'status' in e.data && e.data.status])).toEqual([
+        ['order.disputed', 'needs_response'],
+        ['order.dispute_closed', 'lost'],
+      ]);
+      expect(events[0]?.data).toMatchObject({
+        reference: order.reference,
+        disputeId: dispute?.id,
+        amount: order.amountPaid,
+        currency: 'EUR',
+        reason: 'fraudulent',
+        closed: false,
+      });
+      // The same webhook again changes nothing.
+      const again = fake?.events.find((e) => e.type === 'charge.dispute.closed');
+      if (again) await live().handleWebhook('stripe', fake?.signed(again, WEBHOOK_SECRET) as never);
+      expect(await ofOrder()).toHaveLength(2);
+    },
+  );
+
+  it.skipIf(onStripe)(
     `a refund made in Stripe's Dashboard arrives by webhook and is recorded once${fakeOnly}`,
     async () => {
       const { sessionId } = expectRedirect(

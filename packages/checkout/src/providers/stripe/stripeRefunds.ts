@@ -1,4 +1,4 @@
-// Refunds through Stripe (issue 22.5): `refunds.create` for the engine's refunds, under the
+// Refunds and disputes through Stripe (issue 22.5): `refunds.create` for the engine's refunds, under the
 // engine's key, and Stripe's `refund.*` events (the answer to one of ours, by its metadata,
 // or a refund made in the Dashboard) in the protocol's terms. What a refund is now is read
 // from Stripe by id, as for every other event.
@@ -77,6 +77,36 @@ export async function refundEventOf(stripe: Stripe, event: Stripe.Event): Promis
       reason: refund.metadata?.plankit_reason ?? refund.reason ?? null,
       plankitRefundId: refund.metadata?.plankit_refund ?? null,
       failureMessage: refund.failure_reason ?? null,
+    },
+  ];
+}
+
+/** Stripe's dispute statuses that end one. */
+const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed']);
+
+/** A `charge.dispute.*` event as the protocol's `dispute.updated`, read again by id. */
+export async function disputeEventOf(
+  stripe: Stripe,
+  event: Stripe.Event,
+): Promise<ProviderEvent[]> {
+  const { id } = event.data.object as { id: string };
+  const dispute = await stripe.disputes.retrieve(id);
+  const paymentIntent =
+    typeof dispute.payment_intent === 'string'
+      ? dispute.payment_intent
+      : (dispute.payment_intent?.id ?? null);
+  if (!paymentIntent) return [];
+  return [
+    {
+      id: event.id,
+      type: 'dispute.updated',
+      disputeRef: dispute.id,
+      paymentId: paymentIntent,
+      amount: dispute.amount,
+      currency: dispute.currency.toUpperCase(),
+      reason: dispute.reason ?? null,
+      status: dispute.status,
+      closed: CLOSED_DISPUTE.has(dispute.status),
     },
   ];
 }

@@ -5,7 +5,7 @@
 import type Stripe from 'stripe';
 import type { IntentOutcome, ProviderEvent } from '../types.js';
 import { subscriptionStatusOf } from './stripeOutcomes.js';
-import { refundEventOf } from './stripeRefunds.js';
+import { disputeEventOf, refundEventOf } from './stripeRefunds.js';
 import { periodOf, subscriptionOfInvoice } from './stripeSubscriptionLinks.js';
 
 /** Maps the events of one Stripe account; `retrieve` reads an intent's outcome by id. */
@@ -70,6 +70,10 @@ export function createStripeWebhookEvents(
       case 'refund.updated':
       case 'refund.failed':
         return refundEventOf(stripe, event);
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed':
+        return disputeEventOf(stripe, event);
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {

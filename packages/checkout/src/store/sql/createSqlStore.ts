@@ -1,4 +1,5 @@
 import type { CheckoutStore, SqlClient } from '../types.js';
+import { disputeMethods } from './disputeMethods.js';
 import { applyMigrations } from './migrations.js';
 import { orderMethods } from './orderMethods.js';
 import { outboxMethods } from './outboxMethods.js';
@@ -41,6 +42,7 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     ...orderMethods(client, t),
     ...refundMethods(client, t),
     ...queryMethods(client, t),
+    ...disputeMethods(client, t),
     ...throttleMethods(client, t),
     ...providerMethods(client, t),
     ...outboxMethods(client, t),

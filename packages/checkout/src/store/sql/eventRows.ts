@@ -6,6 +6,7 @@ import type {
   CheckoutSessionData,
   EventPaymentMethod,
   EventType,
+  OrderDisputeData,
   OrderPaidData,
   OrderRefundedData,
   RenewalOrderData,
@@ -44,6 +45,16 @@ interface EventPayload {
   refund?: RefundRow;
   /** For `order.refunded`: the sum of the order's succeeded refunds. */
   refunded?: number | string;
+  /** For `order.disputed` / `order.dispute_closed` (migration 13). */
+  dispute?: {
+    id: string;
+    amount: number;
+    currency: string;
+    reason: string | null;
+    status: string;
+    closed: boolean;
+    updated_at: Time;
+  };
 }
 
 const iso = (value: Time) => toDate(value).toISOString();
@@ -174,6 +185,27 @@ export function toCheckoutEvent(row: EventRow): CheckoutEvent {
         email: order.email,
         locale: payload.locale ?? 'en',
         createdAt: refund.updatedAt.toISOString(),
+      };
+      return { ...base, type: row.type, data };
+    }
+    case 'order.disputed':
+    case 'order.dispute_closed': {
+      if (!payload.order || !payload.dispute) throw new Error(`event ${row.id}: no dispute`);
+      const order = toOrder(payload.order);
+      const { dispute } = payload;
+      const data: OrderDisputeData = {
+        id: order.id,
+        version,
+        reference: order.reference,
+        disputeId: dispute.id,
+        amount: dispute.amount,
+        currency: dispute.currency,
+        reason: dispute.reason,
+        status: dispute.status,
+        closed: dispute.closed,
+        email: order.email,
+        locale: payload.locale ?? 'en',
+        createdAt: iso(dispute.updated_at),
       };
       return { ...base, type: row.type, data };
     }

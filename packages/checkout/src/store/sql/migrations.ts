@@ -12,6 +12,7 @@ import { migration009 } from './migrations/m009-millisecond-times.js';
 import { migration010 } from './migrations/m010-retention.js';
 import { migration011 } from './migrations/m011-invoice-numbers.js';
 import { migration012 } from './migrations/m012-refunds.js';
+import { migration013 } from './migrations/m013-disputes.js';
 import type { Migration } from './migrations/migration.js';
 import { DEFAULT_SCHEMA, quoteSchema } from './schemaName.js';
 
@@ -34,6 +35,7 @@ export const migrations: readonly Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ];
 
 /**

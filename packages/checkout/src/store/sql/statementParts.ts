@@ -28,6 +28,7 @@ export interface Tables {
   failures: string;
   promoFailures: string;
   linkRequests: string;
+  disputes: string;
   clock: string;
   now: string;
   events: string;
@@ -48,6 +49,7 @@ export function tablesOf(quotedSchema: string): Tables {
     failures: `${quotedSchema}.payment_failures`,
     promoFailures: `${quotedSchema}.promo_failures`,
     linkRequests: `${quotedSchema}.link_requests`,
+    disputes: `${quotedSchema}.disputes`,
     clock: `${quotedSchema}.clock`,
     now: `${quotedSchema}.clock_now()`,
     events: `${quotedSchema}.events`,

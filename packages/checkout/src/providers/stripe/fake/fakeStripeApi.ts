@@ -8,6 +8,7 @@
 import type Stripe from 'stripe';
 import { createFakeCheckoutSessions } from './fakeCheckoutSessions.js';
 import { createFakeCustomers } from './fakeCustomers.js';
+import { createFakeDisputes } from './fakeDisputes.js';
 import { createFakeIdempotency } from './fakeIdempotency.js';
 import { createFakeInvoices } from './fakeInvoices.js';
 import { createFakePaymentIntents } from './fakePaymentIntents.js';
@@ -45,6 +46,7 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
   });
   const invoices = createFakeInvoices(state, intents);
   const refunds = createFakeRefunds(state);
+  const disputes = createFakeDisputes(state);
   const parts = { customers, intents, setups, invoices, taxRates };
   const sessions = createFakeCheckoutSessions(state, { ...parts, subscriptions });
   const clocks = createFakeTestClocks(state, subscriptions);
@@ -117,6 +119,8 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
     voidInvoice: invoices.voidInvoice,
     createRefund: refunds.createRefund,
     refundFromDashboard: refunds.refundFromDashboard,
+    disputePayment: disputes.disputePayment,
+    closeDispute: disputes.closeDispute,
     listInvoicePayments: invoices.listInvoicePayments,
     createProduct: customers.createProduct,
     paymentMethodFromCard: customers.paymentMethodFromCard,

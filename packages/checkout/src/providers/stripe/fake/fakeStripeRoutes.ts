@@ -55,6 +55,7 @@ export const FAKE_ROUTES: readonly FakeRoute[] = [
   route('POST', '/v1/payment_intents/{intent}/cancel', (api, id) => api.cancelPaymentIntent(id)),
   route('POST', '/v1/refunds', (api, _, p) => api.createRefund(p)),
   route('GET', '/v1/refunds/{refund}', (api, id) => api.get(id, 'refund', 'refund')),
+  route('GET', '/v1/disputes/{dispute}', (api, id) => api.get(id, 'dispute', 'dispute')),
   route('POST', '/v1/setup_intents', (api, _, p) => api.createSetupIntent(p)),
   route('GET', '/v1/setup_intents/{intent}', (api, id) =>
     api.get(id, 'setup_intent', 'setup_intent'),
