@@ -61,14 +61,29 @@ export async function startHost(
       // The group is gone already.
     }
   };
+  /** Whether any process of the host's group is still running. */
+  const groupAlive = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 0);
+      return child.pid !== undefined;
+    } catch {
+      return false;
+    }
+  };
   const baseURL = `http://127.0.0.1:${port}`;
   const host: Host = {
     baseURL,
     logs: () => output,
     async stop() {
-      // The whole group: `next start` runs its server in a child process of its own.
+      // The whole group: `next start` runs its server in a child process of its own, which
+      // can still be exiting (and holding the store's folder) after `next start` is gone. So
+      // wait for the group to be empty, not for the first process, before a test goes on.
       signal('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      const deadline = Date.now() + 10_000;
+      while (groupAlive() && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       signal('SIGKILL');
     },
     async kill() {
