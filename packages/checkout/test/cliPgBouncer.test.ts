@@ -4,29 +4,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type PgBouncer,
   pgBouncerUnavailable,
   startPgBouncer,
 } from '../../../scripts/pgBouncer.mjs';
+import { admin } from './cliStores.js';
 import { plankit } from './cliSupport.js';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const unavailable = pgBouncerUnavailable(TEST_DATABASE_URL);
 const database = `plankit_cli_pgbouncer_${process.pid}`;
 const root = mkdtempSync(join(tmpdir(), 'plankit-cli-pgbouncer-'));
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(unavailable !== null)(
   `plankit through PgBouncer in transaction mode${unavailable ? `: ${unavailable}` : ''}`,

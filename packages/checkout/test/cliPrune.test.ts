@@ -1,72 +1,14 @@
 // `plankit prune [--dry-run]` on both stores the app runs on: PGlite in PLANKIT_DATA_DIR and
 // PostgreSQL in DATABASE_URL (a database of this test's own), as the other commands find them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type OpenedCheckoutStore, openCheckoutStore } from '@plankit/checkout/server';
 import { makeCompletion, makeStartAttempt } from '@plankit/checkout/testing';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliStores, withStore } from './cliStores.js';
 import { plankit } from './cliSupport.js';
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const DAY = 24 * 60 * 60 * 1000;
-const root = mkdtempSync(join(tmpdir(), 'plankit-cli-prune-'));
-const database = `plankit_cli_prune_${process.pid}`;
+const { root, stores } = cliStores('prune');
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(): string {
-  const url = new URL(TEST_DATABASE_URL ?? '');
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-const stores = [
-  {
-    name: 'PGlite (PLANKIT_DATA_DIR)',
-    available: true,
-    env: () => ({ PLANKIT_DATA_DIR: join(root, 'data') }),
-    open: () => openCheckoutStore({ dataDir: join(root, 'data') }),
-  },
-  {
-    name: 'PostgreSQL (DATABASE_URL)',
-    available: Boolean(TEST_DATABASE_URL),
-    env: () => ({ DATABASE_URL: databaseUrl() }),
-    open: () => openCheckoutStore({ databaseUrl: databaseUrl() }),
-  },
-];
-
-beforeAll(async () => {
-  if (TEST_DATABASE_URL) await admin(`CREATE DATABASE ${database}`);
-});
-afterAll(async () => {
-  rmSync(root, { recursive: true, force: true });
-  if (TEST_DATABASE_URL) await admin(`DROP DATABASE IF EXISTS ${database}`);
-});
-
-/** Runs `fn` on a freshly opened store and closes it. */
-async function withStore<T>(
-  open: () => Promise<OpenedCheckoutStore>,
-  fn: (opened: OpenedCheckoutStore) => Promise<T>,
-): Promise<T> {
-  const opened = await open();
-  try {
-    return await fn(opened);
-  } finally {
-    await opened.store.close();
-  }
-}
-
-describe.each(stores.filter((s) => s.available))('plankit prune on $name', (subject) => {
+describe.each(stores)('plankit prune on $name', (subject) => {
   let paidId = '';
   let unpaidId = '';
 

@@ -1,79 +1,22 @@
 // `plankit refund` as a merchant runs it: the package's bin, in a process of its own, on the
 // store a host left behind, PGlite (PLANKIT_DATA_DIR) and PostgreSQL (DATABASE_URL).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createCheckoutRoutes, parseCatalog } from '@plankit/checkout';
 import {
   createCheckoutEngine,
   createTestPaymentProvider,
   type OpenedCheckoutStore,
-  openCheckoutStore,
 } from '@plankit/checkout/server';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cliStores, withStore } from './cliStores.js';
 import { plankit } from './cliSupport.js';
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const root = mkdtempSync(join(tmpdir(), 'plankit-cli-refund-'));
-const database = `plankit_cli_refund_${process.pid}`;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(): string {
-  const url = new URL(TEST_DATABASE_URL ?? '');
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-const stores = [
-  {
-    name: 'PGlite (PLANKIT_DATA_DIR)',
-    available: true,
-    env: () => ({ PLANKIT_DATA_DIR: join(root, 'data') }),
-    open: () => openCheckoutStore({ dataDir: join(root, 'data') }),
-  },
-  {
-    name: 'PostgreSQL (DATABASE_URL)',
-    available: Boolean(TEST_DATABASE_URL),
-    env: () => ({ DATABASE_URL: databaseUrl() }),
-    open: () => openCheckoutStore({ databaseUrl: databaseUrl() }),
-  },
-];
-
-beforeAll(async () => {
-  if (TEST_DATABASE_URL) await admin(`CREATE DATABASE ${database}`);
-});
-afterAll(async () => {
-  rmSync(root, { recursive: true, force: true });
-  if (TEST_DATABASE_URL) await admin(`DROP DATABASE IF EXISTS ${database}`);
-});
+const { root, stores } = cliStores('refund');
 
 const catalog = parseCatalog({
   defaultCurrency: 'EUR',
   plans: [{ id: 'pro', name: 'Pro', prices: { monthly: { EUR: 2400 } } }],
   countries: [{ code: 'DE', name: 'Germany', taxRateBasisPoints: 1900 }],
 });
-
-async function withStore<T>(
-  open: () => Promise<OpenedCheckoutStore>,
-  fn: (opened: OpenedCheckoutStore) => Promise<T>,
-): Promise<T> {
-  const opened = await open();
-  try {
-    return await fn(opened);
-  } finally {
-    await opened.store.close();
-  }
-}
 
 /** Buys Pro monthly in Germany (28.56 EUR) on the store; its reference and amount paid. */
 async function buy(open: () => Promise<OpenedCheckoutStore>) {
@@ -112,7 +55,7 @@ async function buy(open: () => Promise<OpenedCheckoutStore>) {
   });
 }
 
-describe.each(stores.filter((s) => s.available))('plankit refund on $name', (subject) => {
+describe.each(stores)('plankit refund on $name', (subject) => {
   it('refunds in part, then the rest, each with a credit note; refuses more than remains', async () => {
     const order = await buy(subject.open);
     expect(order.amountPaid).toBe(2856);
