@@ -4,7 +4,7 @@
 
 import type { Transporter } from 'nodemailer';
 import type { Plan } from '../catalog/schema.js';
-import type { CheckoutMessages } from '../messages/CheckoutMessages.js';
+import type { CheckoutMessages, CompiledMessages } from '../messages/CheckoutMessages.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { InvoicePdf } from './invoicePdfs.js';
 
@@ -38,4 +38,16 @@ export interface EmailContent {
   subject: string;
   html: string;
   text: string;
+}
+
+/** What every email of one language shares: its messages, absolute links, the merchant. */
+export interface EmailParts {
+  m: CompiledMessages;
+  /** An absolute URL of a path of the site. */
+  link: (path: string) => string;
+  /** The merchant's name and address lines, for the footer. */
+  merchant: string[];
+  /** A plan's name in the email's language, as the catalog gives it. */
+  planName: (planId: string) => string;
+  options: MailerOptions;
 }

@@ -1,25 +1,15 @@
 // The email "Find my subscription" sends: a signed link to each subscription's manage page
 // and to the receipts of recent orders, in the language of the page the request came from.
 
-import type { CompiledMessages } from '../messages/CheckoutMessages.js';
 import { formatMessage } from '../messages/formatMessage.js';
 import { formatDate } from '../messages/intlFormats.js';
 import type { Subscription } from '../store/types.js';
 import { render } from './emailLayout.js';
-import type { EmailContent, MailerOptions } from './emailTypes.js';
+import type { EmailContent, EmailParts } from './emailTypes.js';
 import type { LinksEmailRequest } from './linksEmailRequest.js';
 import { signLink } from './signedLinks.js';
 
-/** What the links email shares with the others. */
-export interface LinksEmailParts {
-  m: CompiledMessages;
-  merchant: string[];
-  link: (path: string) => string;
-  options: MailerOptions;
-  planName: (planId: string) => string;
-}
-
-export function buildLinksEmail(request: LinksEmailRequest, parts: LinksEmailParts): EmailContent {
+export function buildLinksEmail(request: LinksEmailRequest, parts: EmailParts): EmailContent {
   const { m, merchant, link, options, planName } = parts;
   const { locale } = request;
   const values = { merchant: options.merchantName };

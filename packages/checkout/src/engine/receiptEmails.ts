@@ -17,7 +17,7 @@ import { messagesFor as shippedMessagesFor } from '../messages/messagesFor.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { SMTP_ATTEMPT_MS } from './deliverEvents.js';
 import { render } from './emailLayout.js';
-import type { EmailContent, MailerOptions } from './emailTypes.js';
+import type { EmailContent, EmailParts, MailerOptions } from './emailTypes.js';
 import type { EventMailer } from './engineContext.js';
 import { invoiceAttachment } from './invoicePdfs.js';
 import { buildLinksEmail } from './linksEmail.js';
@@ -26,7 +26,7 @@ import { buildRefundEmail } from './refundEmail.js';
 import { signLink } from './signedLinks.js';
 
 /** What every email of one language shares: its messages, absolute links, the merchant. */
-function emailParts(options: MailerOptions, locale: string) {
+function emailParts(options: MailerOptions, locale: string): EmailParts {
   // The buyer's language: the shipped messages of that locale, with the host's own text
   // (ICU, `messagesFor` option) compiled over them.
   const m = compileMessages(options.messagesFor?.(locale) ?? {}, shippedMessagesFor(locale));
@@ -46,7 +46,8 @@ function emailParts(options: MailerOptions, locale: string) {
 export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailContent | null {
   // The language recorded with the checkout.
   const emailLocale = event.data.locale;
-  const { m, link, merchant, planName } = emailParts(options, emailLocale);
+  const parts = emailParts(options, emailLocale);
+  const { m, link, merchant, planName } = parts;
   const interval = (value: string) => (value === 'yearly' ? m.intervalYearly : m.intervalMonthly);
   const card = (method: EventPaymentMethod | null): [string, string][] =>
     method
@@ -183,13 +184,7 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
       };
     }
     case 'order.refunded':
-      return buildRefundEmail(event.data, {
-        m,
-        merchant,
-        link,
-        options,
-        plan: planName(event.data.planId),
-      });
+      return buildRefundEmail(event.data, parts);
     default:
       return null;
   }

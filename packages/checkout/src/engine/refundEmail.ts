@@ -2,27 +2,17 @@
 // the credit note's number and the invoice it corrects, in the checkout's language.
 
 import type { OrderRefundedData } from '../events/types.js';
-import type { CompiledMessages } from '../messages/CheckoutMessages.js';
 import { formatMessage } from '../messages/formatMessage.js';
 import { formatDate } from '../messages/intlFormats.js';
 import { formatMoney } from '../pricing/formatMoney.js';
 import { render } from './emailLayout.js';
-import type { EmailContent, MailerOptions } from './emailTypes.js';
+import type { EmailContent, EmailParts } from './emailTypes.js';
 import { signLink } from './signedLinks.js';
 
-/** What the refund email shares with the others: messages, the merchant lines, links. */
-export interface RefundEmailParts {
-  m: CompiledMessages;
-  /** The plan's name in the buyer's language. */
-  plan: string;
-  merchant: string[];
-  link: (path: string) => string;
-  options: MailerOptions;
-}
-
 /** The email of one refund that succeeded. */
-export function buildRefundEmail(data: OrderRefundedData, parts: RefundEmailParts): EmailContent {
-  const { m, merchant, link, options, plan } = parts;
+export function buildRefundEmail(data: OrderRefundedData, parts: EmailParts): EmailContent {
+  const { m, merchant, link, options } = parts;
+  const plan = parts.planName(data.planId);
   const locale = data.locale;
   const money = (amount: number) => formatMoney(amount, data.currency, locale);
   const values = {

@@ -37,11 +37,10 @@ export async function refundAtStripe(stripe: Stripe, input: RefundInput): Promis
       {
         payment_intent: paymentIntent,
         amount: input.amount,
-        metadata: input.metadata,
         // Stripe's reasons are a closed list; the merchant's own words stay in the metadata.
-        ...(input.reason
-          ? { metadata: { ...input.metadata, plankit_reason: input.reason.slice(0, 500) } }
-          : {}),
+        metadata: input.reason
+          ? { ...input.metadata, plankit_reason: input.reason.slice(0, 500) }
+          : input.metadata,
       },
       { idempotencyKey: input.idempotencyKey },
     );
