@@ -35,6 +35,14 @@ describe.each(databases)('the merchant’s lists through the engine, on $name', 
       second.sessionId,
     ]);
     expect(sessionsOf(await engine.listOrders({ since }))).toEqual([second.sessionId]);
+    // "Find my subscription" reads the newest few, not the whole history.
+    expect(sessionsOf(await h.store.listOrders({ limit: 1, newestFirst: true }))).toEqual([
+      second.sessionId,
+    ]);
+    expect(sessionsOf(await h.store.listOrders({ limit: 5, newestFirst: true }))).toEqual([
+      second.sessionId,
+      first.sessionId,
+    ]);
     const active = await engine.listSubscriptions({ status: 'active' });
     expect(active.map((s) => s.email)).toEqual(['ada@example.com', 'grace@example.com']);
     expect(await engine.listSubscriptions({ status: 'canceled' })).toEqual([]);

@@ -59,7 +59,7 @@ export async function findSubscriptions(
       ctx.store.listSubscriptions({ email: address, limit: MAX_SUBSCRIPTIONS }),
     ),
     ctx.fromStore('listOrders', {}, () =>
-      ctx.store.listOrders({ email: address, since, limit: 1000 }),
+      ctx.store.listOrders({ email: address, since, limit: MAX_ORDERS, newestFirst: true }),
     ),
   ]);
   if (subscriptions.length + orders.length > 0) {
@@ -77,7 +77,7 @@ export async function findSubscriptions(
           to: address,
           locale: context.locale ?? 'en',
           subscriptions,
-          orders: orders.slice(-MAX_ORDERS).reverse(),
+          orders,
         })
         .then(
           (result) => {

@@ -11,8 +11,10 @@ export interface OrderListQuery {
   since?: Date | undefined;
   /** Orders made before this instant. */
   until?: Date | undefined;
-  /** At most this many, oldest first. */
+  /** At most this many, oldest first (or the newest, newest first, with `newestFirst`). */
   limit: number;
+  /** Reads the newest orders first: the last `limit` of the list rather than the first. */
+  newestFirst?: boolean | undefined;
 }
 
 /** Which subscriptions {@link CheckoutStore.listSubscriptions} reads. */

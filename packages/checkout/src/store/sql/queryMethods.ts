@@ -8,7 +8,8 @@ export type QueryMethods = Pick<CheckoutStore, 'listOrders' | 'listSubscriptions
 /**
  * One statement each; an absent filter is a NULL parameter, so the statement's text (and a
  * prepared plan) is the same for every combination. Ordered by creation, then id, so two
- * rows made in the same microsecond keep one order between pages.
+ * rows made in the same microsecond keep one order between pages. Newest first is its own
+ * statement (a direction cannot be a parameter, and the (email, created_at) index serves both).
  */
 export function queryMethods(client: SqlClient, t: Tables): QueryMethods {
   return {
@@ -18,7 +19,7 @@ export function queryMethods(client: SqlClient, t: Tables): QueryMethods {
           WHERE ($1::text IS NULL OR lower(email) = lower($1::text))
             AND ($2::timestamptz IS NULL OR created_at >= $2::timestamptz)
             AND ($3::timestamptz IS NULL OR created_at < $3::timestamptz)
-          ORDER BY created_at, id
+          ORDER BY ${query.newestFirst ? 'created_at DESC, id DESC' : 'created_at, id'}
           LIMIT $4`,
         [query.email ?? null, query.since ?? null, query.until ?? null, query.limit],
       );
