@@ -15,6 +15,7 @@ import type {
   SettleRefundInput,
 } from './refundTypes.js';
 import type { PrunePolicy, PruneReport } from './retentionTypes.js';
+import type { NextDue, NextDueInput } from './scheduleTypes.js';
 import type {
   SessionRecord,
   SessionUpdate,
@@ -197,6 +198,12 @@ export interface CheckoutStore {
    * completed checkouts are never deleted. Optional: a store without it keeps everything.
    */
   prune?(policy: PrunePolicy): Promise<PruneReport>;
+  /**
+   * When each kind of background work (reconcile, expire, renew, refunds, deliveries) is next
+   * due, in one cheap statement: the engine sleeps until then rather than polling. Optional:
+   * without it the engine runs every sweep every `sweepIntervalMs`.
+   */
+  nextDue?(input: NextDueInput): Promise<NextDue>;
   /** Releases connections or closes the embedded database. */
   close(): Promise<void>;
 }
