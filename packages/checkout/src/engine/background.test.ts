@@ -38,6 +38,18 @@ describe.each(databases)('the background work runs each sweep when due, on $name
     expect((await ask())?.expire).toBe(-1);
   });
 
+  it('claimed deliveries handed back unsent are due again at once, for any process', async () => {
+    await h.store.registerEventChannel('webhook');
+    const { session } = await h.store.startAttempt(makeStartAttempt());
+    await h.store.applyEvent({ sessionId: session.id, event: 'fail', attempt: 1 });
+    const claimed = await h.store.claimEventDeliveries('webhook', 10, 25_000);
+    expect(claimed).toHaveLength(1);
+    expect(await h.store.claimEventDeliveries('webhook', 10, 25_000)).toHaveLength(0);
+    const ids = claimed.map(({ event }) => event.id);
+    expect(await h.store.releaseEventDeliveries?.('webhook', ids)).toBe(1);
+    expect(await h.store.claimEventDeliveries('webhook', 10, 25_000)).toHaveLength(1);
+  });
+
   it('a declined checkout is expired when its expiry comes, not a sweep interval later', async () => {
     // The sweep interval is an hour: only the store's schedule can make it run in time.
     const { engine } = h.setup({ sweepIntervalMs: HOUR });

@@ -97,10 +97,10 @@ export function createBackgroundWork(
         await registerChannels();
         do {
           deliverAgain = false;
-          const report = await deliverEvents(ctx);
+          const report = await deliverEvents({ ...ctx, stopping: () => stopping });
           attempted ||= report.delivered + report.retrying + report.failed > 0;
           wakeForRetry(report.nextRetryInMs);
-        } while (deliverAgain && !stopped);
+        } while (deliverAgain && !stopped && !stopping);
       } catch (error) {
         ctx.logger.error('[plankit] event delivery pass failed', { error: describeError(error) });
       }

@@ -186,6 +186,11 @@ export interface CheckoutStore {
     limit: number,
     leaseMs: number,
   ): Promise<EventDelivery[]>;
+  /**
+   * Hands claimed deliveries back unsent (a process shutting down), so another process may
+   * take them at once rather than when their claim runs out. Returns how many. Optional.
+   */
+  releaseEventDeliveries?(channel: EventChannel, eventIds: string[]): Promise<number>;
   /** Records an attempt and its outcome (delivered, retry later, or failed for good). */
   recordDeliveryAttempt(attempt: DeliveryAttempt): Promise<void>;
   /** Events, oldest first. */
