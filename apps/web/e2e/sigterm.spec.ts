@@ -129,7 +129,7 @@ test.describe('SIGTERM under load (PostgreSQL, two hosts)', () => {
     // The plan step of the first host once, so its form's action is compiled and warm.
     await fetch(`${first.baseURL}/checkout/starter`);
 
-    const outcomes: { status: number; location: string | null; host: number }[] = [];
+    const outcomes: { status: number; location: string | null; text?: string; host: number }[] = [];
     let inFlightAtSigterm = -1;
     let inFlight = 0;
     let stopping: Promise<void> | null = null;
