@@ -29,6 +29,7 @@
 // concurrency 2, on bench/.tmp/smoke; nothing is judged; skipped without TEST_DATABASE_URL.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { importDist } from './lib/checkoutPackage.mjs';
@@ -67,7 +68,11 @@ const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
 
 /** A database of its own on the server, and a pool on it. */
 async function makeDatabase(name) {
-  const admin = await server.createPostgresClient({ connectionString: ADMIN_URL });
+  const admin = await server.createPostgresClient({
+    connectionString: ADMIN_URL,
+    // Creating and dropping a database waits on the server's checkpoint: slow when it is busy.
+    statementTimeoutMs: 120_000,
+  });
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.close();
   const url = new URL(ADMIN_URL);
@@ -76,7 +81,11 @@ async function makeDatabase(name) {
 }
 
 async function dropDatabase(name) {
-  const admin = await server.createPostgresClient({ connectionString: ADMIN_URL });
+  const admin = await server.createPostgresClient({
+    connectionString: ADMIN_URL,
+    // Creating and dropping a database waits on the server's checkpoint: slow when it is busy.
+    statementTimeoutMs: 120_000,
+  });
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.close();
 }
@@ -102,6 +111,17 @@ async function commitCeiling(databaseUrl, seconds) {
   await pool.query('DROP TABLE bench_commits');
   await pool.close();
   return { perSecond: commits / seconds, synchronousCommit: setting };
+}
+
+/** CPU time (ms, user + system) a process used so far, from /proc (Linux). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second here).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** `next start` of the built host on `port`, on `databaseUrl`. */
@@ -146,6 +166,7 @@ async function startHost(port, databaseUrl, webhookUrl) {
   return {
     url,
     port,
+    cpuMs: () => cpuMs(child.pid),
     kill: () => child.kill('SIGKILL'),
     stop: async () => {
       child.kill('SIGTERM');
@@ -172,6 +193,8 @@ async function startProxy(port, ports) {
           method: req.method,
           path: req.url,
           headers: req.headers,
+          // A connection per request: one to a killed host is refused, never half-sent.
+          agent: false,
         },
         (response) => {
           const chunks = [];
@@ -332,8 +355,16 @@ for (const hostCount of HOST_COUNTS) {
     // (Not in the smoke run: what it was running waits out the 2-minute attempt lease.)
     const killOne = hostCount === 2 && !SMOKE ? () => hosts[1].kill() : null;
     const started = Date.now();
+    const cpuBefore = hosts.map((host) => host.cpuMs());
+    const benchCpuBefore = process.cpuUsage();
     const { latencies, failures } = await load(proxy.url, SECONDS, killOne);
     const elapsed = (Date.now() - started) / 1000;
+    // Where the time goes: the hosts' CPU per checkout (a killed host's stops counting).
+    const hostCpu = hosts.reduce(
+      (sum, host, i) => sum + Math.max(0, host.cpuMs() - cpuBefore[i]),
+      0,
+    );
+    const benchCpu = process.cpuUsage(benchCpuBefore);
     const outcome = await settle(databaseUrl, receiver, (killOne ? ATTEMPT_LEASE_MS : 0) + 60_000);
     await proxy.close();
     results.push({
@@ -346,6 +377,10 @@ for (const hostCount of HOST_COUNTS) {
       proxyFailed: proxy.counts.failed,
       rerouted: proxy.counts.rerouted,
       killed: killOne !== null,
+      hostCpuPerCheckout: latencies.length ? hostCpu / latencies.length : Number.NaN,
+      benchCpuPerCheckout: latencies.length
+        ? (benchCpu.user + benchCpu.system) / 1000 / latencies.length
+        : Number.NaN,
       ...outcome,
     });
   } finally {
@@ -378,6 +413,8 @@ table(
     'double',
     'order.paid',
     'twice',
+    'host CPU ms/checkout',
+    'bench CPU ms/checkout',
   ],
   results.map((r) => [
     r.killed ? `${r.hostCount} (1 killed)` : String(r.hostCount),
@@ -392,6 +429,8 @@ table(
     String(r.doubles),
     String(r.paidEvents),
     String(r.paidTwice),
+    ms(r.hostCpuPerCheckout),
+    ms(r.benchCpuPerCheckout),
   ]),
 );
 let ok = true;
