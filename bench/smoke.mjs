@@ -12,6 +12,8 @@
 //    TEST_DATABASE_URL is set); retention.mjs --smoke (table sizes around a prune); pooler.mjs --smoke (named vs unnamed statements, and
 //    through PgBouncer when installed; skipped without TEST_DATABASE_URL);
 // 3. pages.mjs --smoke --keep: builds its own copy of the host in bench/.tmp/smoke;
+//    scale.mjs --smoke: 1 and 2 of those hosts on one Postgres behind its proxy, 3 s each
+//    (skipped without TEST_DATABASE_URL);
 // 4. lighthouse.mjs --smoke --reuse: one Lighthouse run of the plan step on that build;
 // then deletes bench/.tmp/smoke. Ports: BENCH_PORT, BENCH_CHROME_PORT (default: free ports).
 import { spawnSync } from 'node:child_process';
@@ -54,6 +56,7 @@ run('delivery.mjs --smoke', process.execPath, ['delivery.mjs', '--smoke']);
 run('retention.mjs --smoke', process.execPath, ['retention.mjs', '--smoke']);
 run('pooler.mjs --smoke', process.execPath, ['pooler.mjs', '--smoke']);
 run('pages.mjs --smoke', process.execPath, ['pages.mjs', '--smoke', '--keep']);
+run('scale.mjs --smoke', process.execPath, ['scale.mjs', '--smoke']);
 run('lighthouse.mjs --smoke', process.execPath, ['lighthouse.mjs', '--smoke', '--reuse']);
 rmSync(join(tmpRoot, 'smoke'), { recursive: true, force: true });
 console.log(`\n## bench smoke: every bench ran, in ${seconds(started)}`);

@@ -25,17 +25,20 @@ export async function register(): Promise<void> {
   // Then: the engine's spans and metrics go to the registered SDK from its first call.
   const { registerTelemetry } = await import('./lib/telemetry');
   const telemetry = registerTelemetry();
-  if (telemetry) {
-    // What is still batched goes out when the process is asked to stop.
-    process.once('SIGTERM', () => void telemetry.shutdown());
-  }
   const { rm } = await import('node:fs/promises');
   const { join } = await import('node:path');
   // A page cache on disk can only be another build's or another configuration's (this
   // build keeps its pages in memory, next.config.ts `isrFlushToDisk: false`): never serve it.
   await rm(join(process.cwd(), '.next/server/route-cache'), { recursive: true, force: true });
 
-  const { openEngineAtStart } = await import('./lib/engine');
+  const { closeEngine, openEngineAtStart } = await import('./lib/engine');
+  // SIGTERM drains: requests in flight finish, the engine hands back its claims, the store
+  // closes, what telemetry still batches goes out; then the process exits (lib/shutdown.ts).
+  const { drainOnSigterm } = await import('./lib/shutdown');
+  drainOnSigterm({
+    closeEngine,
+    ...(telemetry ? { closeTelemetry: () => telemetry.shutdown() } : {}),
+  });
   // Not awaited: Next.js waits for register() before it serves anything. A store that is
   // locked or unreachable is tried again until it opens, so the background work starts
   // with no visitor; meanwhile pages that need the store get the proxy's 503 page

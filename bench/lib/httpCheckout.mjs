@@ -46,12 +46,19 @@ export function readForm(html) {
 }
 
 /**
- * Buys a plan through the host with JavaScript off. Returns the finish location, the
+ * Buys a plan through the host with JavaScript off (the plan step read first, unless its
+ * `html` is given). Returns the finish location, the
  * visitor cookie the Server Action set, and how long the POST took.
  */
-export async function httpCheckout(baseUrl, planPath, overrides, { cookie = null } = {}) {
+export async function httpCheckout(
+  baseUrl,
+  planPath,
+  overrides,
+  { cookie = null, html: page = null } = {},
+) {
   const headers = cookie ? { cookie } : {};
-  const html = await (await fetch(baseUrl + planPath, { headers })).text();
+  // A form read before (`html`) is posted again as a buyer's second purchase would be.
+  const html = page ?? (await (await fetch(baseUrl + planPath, { headers })).text());
   const body = new FormData();
   const fields = new Map();
   for (const [name, value] of readForm(html)) {
@@ -70,10 +77,21 @@ export async function httpCheckout(baseUrl, planPath, overrides, { cookie = null
     headers: { ...headers, origin: baseUrl },
   });
   const elapsed = performance.now() - started;
-  await response.arrayBuffer();
+  const answer = await response.text();
   const location = response.headers.get('location');
   if (response.status < 300 || response.status >= 400 || !location) {
-    throw new Error(`POST ${planPath} answered ${response.status} without a redirect`);
+    // What the page says went wrong (its alerts), for the bench's log.
+    const alerts = [...answer.matchAll(/role="alert"[^>]*>([\s\S]{0,200}?)<\/(?:p|div)>/g)]
+      .map(([, text]) =>
+        text
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
+      .filter(Boolean);
+    throw new Error(
+      `POST ${planPath} answered ${response.status} without a redirect${alerts.length ? `: ${alerts.join(' | ')}` : ''}`,
+    );
   }
   const setCookie = response.headers.getSetCookie?.() ?? [];
   const visitor = setCookie

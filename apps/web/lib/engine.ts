@@ -169,6 +169,20 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code : '';
 }
 
+/**
+ * Stops the engine's background work (a running sweep finishes; delivery claims not yet sent
+ * go back to the store) and closes the store: the last step of a SIGTERM drain, after the
+ * requests in flight have finished (lib/shutdown.ts). Does nothing if it never opened.
+ */
+export async function closeEngine(): Promise<void> {
+  const opening = holder.__plankitOpenedEngine;
+  if (!opening) return;
+  const opened = await opening.catch(() => null);
+  if (!opened) return;
+  await opened.engine.stop();
+  await opened.client.close();
+}
+
 /** The process's checkout engine. */
 export async function getEngine(): Promise<CheckoutEngine> {
   return (await openedEngine()).engine;

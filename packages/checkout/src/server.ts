@@ -155,6 +155,8 @@ export type {
   EventDelivery,
   EventFilter,
   NewSession,
+  NextDue,
+  NextDueInput,
   Order,
   OrderListQuery,
   OrderRecord,

@@ -154,8 +154,8 @@ export interface CheckoutEngine {
    */
   advanceTestClock(to: Date): Promise<TestClockReport>;
   /**
-   * Starts the engine's background work (the sweeps above, every `sweepIntervalMs`, the
-   * first pass at once). Safe to call in every host process sharing one database; calling
+   * Starts the engine's background work (the sweeps above, the first pass at once, then
+   * each when the store says it is due, looking at least every `sweepIntervalMs`). Safe to call in every host process sharing one database; calling
    * it again does nothing. The timer does not keep the process alive.
    */
   start(): void;
@@ -170,8 +170,9 @@ export interface CheckoutEngine {
    */
   on<T extends EventType>(type: T, handler: EventHandler<T>): () => void;
   /**
-   * Delivers every due event now (handlers, webhook, emails); `start()` runs it every
-   * `deliveryIntervalMs`.
+   * Delivers every due event now (handlers, webhook, emails); `start()` runs it when the
+   * store announces an event, when a retry is due, and every `deliveryIntervalMs` where the
+   * store cannot announce events.
    */
   deliverEvents(): Promise<DeliveryReport>;
   /**
@@ -254,11 +255,18 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
         })
       : null;
   const ctx = createEngineContext(resolved, { handlers, mailer });
+  // A call that may write (a session with its lease and expiry, an event, a subscription)
+  // has the background work look at the store's schedule again, so a sweep it made due runs
+  // on time rather than at the next periodic look (background.ts).
   const ready =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       await registerChannels();
-      return fn(...args);
+      try {
+        return await fn(...args);
+      } finally {
+        background.soon();
+      }
     };
   if (ctx.secretIsDefault && process.env.NODE_ENV === 'production') {
     ctx.logger.warn(

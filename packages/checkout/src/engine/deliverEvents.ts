@@ -35,6 +35,11 @@ export interface DeliveryContext extends Pick<Guards, 'fromStore'> {
   mailer: EventMailer | null;
   /** The store's time (the engine's clock, which follows the test clock), for the delivery lag. */
   clock?: { now(): Date };
+  /**
+   * True once the process is shutting down: no further attempt starts, and the deliveries
+   * claimed but not sent are handed back (`releaseEventDeliveries`) for another process.
+   */
+  stopping?: () => boolean;
 }
 
 /** Deliveries taken per channel and pass. */
@@ -102,7 +107,11 @@ export async function deliverEvents(ctx: DeliveryContext): Promise<DeliveryRepor
       const deliveries = await ctx.fromStore('claimEventDeliveries', { channel }, () =>
         ctx.store.claimEventDeliveries(channel, BATCH, leaseMs),
       );
-      for (const { event, attempts } of deliveries) {
+      for (const [index, { event, attempts }] of deliveries.entries()) {
+        if (ctx.stopping?.()) {
+          await handBack(ctx, channel, deliveries.slice(index));
+          return report;
+        }
         // A delivery whose claim could run out during its attempt is left to its claim's end
         // (this process's next pass, or another's): sending it now could race another sender.
         if (Date.now() - claimedAt + attemptMs + LEASE_MARGIN_MS > leaseMs) {
@@ -164,4 +173,22 @@ export async function deliverEvents(ctx: DeliveryContext): Promise<DeliveryRepor
     }
   }
   return report;
+}
+
+/** Hands unsent claims back so another process delivers them now (SIGTERM drain, issue 24.5). */
+async function handBack(
+  ctx: DeliveryContext,
+  channel: EventChannel,
+  unsent: readonly { event: CheckoutEvent }[],
+): Promise<void> {
+  const { releaseEventDeliveries } = ctx.store;
+  if (unsent.length === 0 || !releaseEventDeliveries) return;
+  const eventIds = unsent.map(({ event }) => event.id);
+  const released = await ctx.fromStore('releaseEventDeliveries', { channel }, () =>
+    releaseEventDeliveries.call(ctx.store, channel, eventIds),
+  );
+  ctx.logger.info('[plankit] shutting down: handed back claimed deliveries', {
+    channel,
+    released,
+  });
 }

@@ -59,7 +59,11 @@ export interface CheckoutEngineOptions {
     /** Sliding window in milliseconds (default 15 minutes). */
     windowMs?: number;
   };
-  /** How often `engine.start()` runs the sweeps, in milliseconds (default 1 minute). */
+  /**
+   * The longest `engine.start()`'s background work sleeps before asking the store what is
+   * due (default 1 minute): each sweep runs when due; this bounds how late a host sees work
+   * another host scheduled, and how soon a sweep that made no progress is tried again.
+   */
   sweepIntervalMs?: number;
   /**
    * Days an event is kept once nothing is left to deliver (each delivery done, or given up
@@ -96,8 +100,9 @@ export interface CheckoutEngineOptions {
    */
   webhook?: { url: string; secret: string; timeoutMs?: number };
   /**
-   * How often `engine.start()` delivers due events (handlers, webhooks, emails), in
-   * milliseconds (default 2 seconds).
+   * How often `engine.start()` looks for due events (handlers, webhooks, emails) when the
+   * store cannot announce them (default 2 seconds); stores that do (PostgreSQL, PGlite)
+   * deliver on each announcement and on the store's schedule instead.
    */
   deliveryIntervalMs?: number;
   /**

@@ -15,6 +15,7 @@ import type {
   SettleRefundInput,
 } from './refundTypes.js';
 import type { PrunePolicy, PruneReport } from './retentionTypes.js';
+import type { NextDue, NextDueInput } from './scheduleTypes.js';
 import type {
   SessionRecord,
   SessionUpdate,
@@ -185,6 +186,11 @@ export interface CheckoutStore {
     limit: number,
     leaseMs: number,
   ): Promise<EventDelivery[]>;
+  /**
+   * Hands claimed deliveries back unsent (a process shutting down), so another process may
+   * take them at once rather than when their claim runs out. Returns how many. Optional.
+   */
+  releaseEventDeliveries?(channel: EventChannel, eventIds: string[]): Promise<number>;
   /** Records an attempt and its outcome (delivered, retry later, or failed for good). */
   recordDeliveryAttempt(attempt: DeliveryAttempt): Promise<void>;
   /** Events, oldest first. */
@@ -197,6 +203,12 @@ export interface CheckoutStore {
    * completed checkouts are never deleted. Optional: a store without it keeps everything.
    */
   prune?(policy: PrunePolicy): Promise<PruneReport>;
+  /**
+   * When each kind of background work (reconcile, expire, renew, refunds, deliveries) is next
+   * due, in one cheap statement: the engine sleeps until then rather than polling. Optional:
+   * without it the engine runs every sweep every `sweepIntervalMs`.
+   */
+  nextDue?(input: NextDueInput): Promise<NextDue>;
   /** Releases connections or closes the embedded database. */
   close(): Promise<void>;
 }

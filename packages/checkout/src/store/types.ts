@@ -28,6 +28,7 @@ export type {
   SettleRefundInput,
 } from './refundTypes.js';
 export type { PrunePolicy, PruneReport } from './retentionTypes.js';
+export type { NextDue, NextDueInput } from './scheduleTypes.js';
 export type {
   NewSession,
   RecentFailures,

@@ -7,6 +7,7 @@ import { providerMethods } from './providerMethods.js';
 import { queryMethods } from './queryMethods.js';
 import { refundMethods } from './refundMethods.js';
 import { retentionMethods } from './retentionMethods.js';
+import { scheduleMethods } from './scheduleMethods.js';
 import { DEFAULT_SCHEMA, quoteSchema } from './schemaName.js';
 import { sessionMethods } from './sessionMethods.js';
 import { createStoreClock } from './sqlStoreClock.js';
@@ -47,6 +48,7 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     ...providerMethods(client, t),
     ...outboxMethods(client, t),
     ...retentionMethods(client, t),
+    ...scheduleMethods(client, t),
     ...(client.listen
       ? {
           // emit_event notifies with the schema's name (migration 12).

@@ -17,6 +17,7 @@ export type OutboxMethods = Pick<
   | 'recordDeliveryAttempt'
   | 'listEvents'
   | 'redeliverEvents'
+  | 'releaseEventDeliveries'
 >;
 
 /**
@@ -43,6 +44,23 @@ export function outboxMethods(client: SqlClient, t: Tables): OutboxMethods {
         channel,
         attempts: toNumber(row.attempts),
       }));
+    },
+
+    async releaseEventDeliveries(channel, eventIds) {
+      // Only still pending and claimed: one sent meanwhile, or never claimed, is not touched.
+      // Announced like a new event (migration 12's channel, payload the schema), so the
+      // other hosts take them at once.
+      const { rows } = await client.query<{ n: number | string }>(
+        `WITH released AS (
+          UPDATE ${t.eventDeliveries} SET lease_until = NULL
+          WHERE channel = $1 AND event_id = ANY($2::text[]) AND status = 'pending'
+            AND lease_until IS NOT NULL
+          RETURNING 1
+        ), counted AS (SELECT count(*) AS n FROM released)
+        SELECT n, CASE WHEN n > 0 THEN pg_notify('plankit_events', $3) END FROM counted`,
+        [channel, eventIds, t.schema.slice(1, -1)],
+      );
+      return toNumber(rows[0]?.n ?? 0);
     },
 
     async recordDeliveryAttempt(attempt) {
