@@ -55,6 +55,7 @@ export {
   type OrderRefundedData,
   type RenewalOrderData,
   type SubscriptionData,
+  type SubscriptionPaymentMethodData,
   type SubscriptionRenewedData,
 } from './events/types.js';
 export {
