@@ -107,6 +107,7 @@ export type {
   IntentOutcome,
   IntentTax,
   OpenRenewalPayment,
+  OpenRenewalPaymentResult,
   PaymentFailureCode,
   PaymentMethodSummary,
   PaymentProvider,

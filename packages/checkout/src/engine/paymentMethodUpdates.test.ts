@@ -9,6 +9,7 @@ import {
   databases,
   expectRedirect,
   HOUR,
+  processorRequest,
   START,
   useEngineHarness,
   visitor,
@@ -173,6 +174,11 @@ describe.each(databases)('replacing the card of a subscription, on $name', (data
     if (result.kind !== 'redirect') throw new Error('expected the hosted page');
     const intentId = decodeURIComponent(result.location.split('/').pop() ?? '');
     expect(result.location).toBe(provider.processor.paths.pay(intentId));
+    // The hosted page says what saving the card leads to (not a trial's "nothing today").
+    const page = await (await provider.handle(processorRequest(result.location))).text();
+    expect(page).toContain(
+      'Your card is saved for your subscription of €34.51. If a payment is overdue, it is charged to this card right after.',
+    );
     const paid = await provider.processor.payOnHostedPage(
       intentId,
       { number: TEST_CARDS.success, expiry: '12/39', cvc: '123' },

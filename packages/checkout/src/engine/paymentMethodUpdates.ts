@@ -86,7 +86,7 @@ export async function updatePaymentMethod(
       // The browser that asked (its visitor token, hashed): only it may act on the provider's
       // pages for this card (ownsProviderIntent), as only the buyer's may for a checkout.
       metadata: {
-        plankit_subscription: subscription.id,
+        plankit_card_update: subscription.id,
         plankit_visitor: ctx.keys.visitorHash(context.visitorToken) ?? '',
       },
       ...(subscription.customerRef ? { customerRef: subscription.customerRef } : {}),
@@ -249,6 +249,6 @@ export async function ownsProviderIntent(
   context: RequestContext,
 ): Promise<boolean> {
   if (metadata.plankit_session) return ownsCheckout(ctx, metadata.plankit_session, context);
-  if (!metadata.plankit_subscription || !metadata.plankit_visitor) return false;
+  if (!metadata.plankit_card_update || !metadata.plankit_visitor) return false;
   return ctx.keys.isOwner(metadata.plankit_visitor, context.visitorToken);
 }

@@ -464,4 +464,9 @@ export const es: CompiledMessages = {
     'Tu tarjeta no se guardó: el banco la rechazó o no se confirmó. No se ha cobrado nada. Prueba con otra tarjeta.',
   manageCardUnavailable:
     'Esta suscripción ha terminado, así que ya no se puede cambiar su tarjeta.',
+  hostedCardUpdateLead: [
+    'Tu tarjeta se guarda para tu suscripción de ',
+    ['amount'],
+    '. Si hay un pago pendiente, se cobra a esta tarjeta justo después.',
+  ],
 };

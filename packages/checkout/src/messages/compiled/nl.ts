@@ -469,4 +469,9 @@ export const nl: CompiledMessages = {
     'Je kaart is niet opgeslagen: de bank heeft haar geweigerd of ze is niet bevestigd. Er is niets afgeschreven. Probeer een andere kaart.',
   manageCardUnavailable:
     'Dit abonnement is beëindigd, dus de kaart kan niet meer worden gewijzigd.',
+  hostedCardUpdateLead: [
+    'Je kaart wordt opgeslagen voor je abonnement van ',
+    ['amount'],
+    '. Staat er een betaling open, dan wordt die direct daarna van deze kaart afgeschreven.',
+  ],
 };

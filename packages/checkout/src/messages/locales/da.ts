@@ -327,4 +327,6 @@ export const da: CheckoutMessages = {
   manageCardFailed:
     'Dit kort blev ikke gemt: banken afviste det, eller det blev ikke bekræftet. Der er ikke trukket noget. Prøv et andet kort.',
   manageCardUnavailable: 'Dette abonnement er afsluttet, så dets kort kan ikke længere ændres.',
+  hostedCardUpdateLead:
+    'Dit kort gemmes til dit abonnement på {amount}. Er en betaling forfalden, trækkes den på dette kort lige bagefter.',
 };

@@ -339,4 +339,6 @@ export const de: CheckoutMessages = {
     'Ihre Karte wurde nicht gespeichert: Die Bank hat sie abgelehnt oder sie wurde nicht bestätigt. Es wurde nichts abgebucht. Versuchen Sie es mit einer anderen Karte.',
   manageCardUnavailable:
     'Dieses Abo ist beendet, daher kann seine Karte nicht mehr geändert werden.',
+  hostedCardUpdateLead:
+    'Ihre Karte wird für Ihr Abo über {amount} gespeichert. Ist eine Zahlung überfällig, wird sie gleich danach von dieser Karte abgebucht.',
 };

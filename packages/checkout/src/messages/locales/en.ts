@@ -327,4 +327,6 @@ export const en = {
   manageCardFailed:
     'Your card was not saved: the bank declined it or it was not confirmed. Nothing was charged. Try another card.',
   manageCardUnavailable: 'This subscription has ended, so its card can no longer be changed.',
+  hostedCardUpdateLead:
+    'Your card is saved for your subscription of {amount}. If a payment is overdue, it is charged to this card right after.',
 } as const;

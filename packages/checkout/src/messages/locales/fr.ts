@@ -333,4 +333,6 @@ export const fr: CheckoutMessages = {
   manageCardFailed:
     "Votre carte n'a pas été enregistrée : la banque l'a refusée ou elle n'a pas été confirmée. Rien n'a été débité. Essayez une autre carte.",
   manageCardUnavailable: 'Cet abonnement est terminé, sa carte ne peut donc plus être modifiée.',
+  hostedCardUpdateLead:
+    'Votre carte est enregistrée pour votre abonnement de {amount}. Si un paiement est en retard, il est débité sur cette carte juste après.',
 };

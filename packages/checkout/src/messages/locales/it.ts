@@ -335,4 +335,6 @@ export const it: CheckoutMessages = {
     "La carta non è stata salvata: la banca l'ha rifiutata o non è stata confermata. Non è stato addebitato nulla. Prova con un'altra carta.",
   manageCardUnavailable:
     'Questo abbonamento è terminato, quindi la sua carta non può più essere cambiata.',
+  hostedCardUpdateLead:
+    'La carta viene salvata per il tuo abbonamento da {amount}. Se un pagamento è arretrato, viene addebitato su questa carta subito dopo.',
 };

@@ -328,4 +328,6 @@ export const ja: CheckoutMessages = {
   manageCardFailed:
     'カードは保存されませんでした。カード会社に拒否されたか、認証が完了しませんでした。請求は発生していません。別のカードをお試しください。',
   manageCardUnavailable: 'このサブスクリプションは終了しているため、カードを変更できません。',
+  hostedCardUpdateLead:
+    'カードは{amount}のサブスクリプション用に保存されます。未払いのお支払いがある場合は、保存後すぐにこのカードに請求されます。',
 };

@@ -319,4 +319,6 @@ export const ko: CheckoutMessages = {
   manageCardFailed:
     '카드가 저장되지 않았습니다. 은행이 거절했거나 인증되지 않았습니다. 청구된 금액은 없습니다. 다른 카드를 사용해 보세요.',
   manageCardUnavailable: '이 구독은 종료되어 카드를 더 이상 변경할 수 없습니다.',
+  hostedCardUpdateLead:
+    '카드는 {amount} 구독에 사용하도록 저장됩니다. 연체된 결제가 있으면 저장 직후 이 카드로 청구됩니다.',
 };

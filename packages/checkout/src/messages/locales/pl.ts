@@ -333,4 +333,6 @@ export const pl: CheckoutMessages = {
   manageCardFailed:
     'Karta nie została zapisana: bank ją odrzucił lub nie została potwierdzona. Nic nie pobrano. Spróbuj innej karty.',
   manageCardUnavailable: 'Ta subskrypcja się zakończyła, więc nie można już zmienić jej karty.',
+  hostedCardUpdateLead:
+    'Karta zostanie zapisana dla Twojej subskrypcji za {amount}. Jeśli jakaś płatność jest zaległa, zostanie pobrana z tej karty zaraz potem.',
 };

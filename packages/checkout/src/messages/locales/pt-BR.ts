@@ -332,4 +332,6 @@ export const ptBR: CheckoutMessages = {
     'Seu cartão não foi salvo: o banco o recusou ou ele não foi confirmado. Nada foi cobrado. Tente outro cartão.',
   manageCardUnavailable:
     'Esta assinatura foi encerrada, então o cartão dela não pode mais ser alterado.',
+  hostedCardUpdateLead:
+    'Seu cartão é salvo para sua assinatura de {amount}. Se houver um pagamento em atraso, ele é cobrado neste cartão logo em seguida.',
 };

@@ -331,4 +331,6 @@ export const sv: CheckoutMessages = {
   manageCardFailed:
     'Ditt kort sparades inte: banken nekade det eller så bekräftades det inte. Inget har dragits. Prova ett annat kort.',
   manageCardUnavailable: 'Det här abonnemanget har avslutats, så dess kort kan inte längre ändras.',
+  hostedCardUpdateLead:
+    'Ditt kort sparas för ditt abonnemang på {amount}. Om en betalning är förfallen dras den från det här kortet direkt efteråt.',
 };

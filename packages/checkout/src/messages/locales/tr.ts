@@ -322,4 +322,6 @@ export const tr: CheckoutMessages = {
   manageCardFailed:
     'Kartınız kaydedilmedi: banka reddetti ya da onaylanmadı. Hiçbir ücret alınmadı. Başka bir kart deneyin.',
   manageCardUnavailable: 'Bu abonelik sona erdi, bu yüzden kartı artık değiştirilemez.',
+  hostedCardUpdateLead:
+    'Kartınız {amount} tutarındaki aboneliğiniz için kaydedilir. Gecikmiş bir ödeme varsa hemen ardından bu karttan alınır.',
 };

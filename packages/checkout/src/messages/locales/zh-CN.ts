@@ -297,4 +297,6 @@ export const zhCN: CheckoutMessages = {
   manageCardPending: '正在验证您的新银行卡。请稍后刷新此页面查看结果。',
   manageCardFailed: '银行卡未保存：银行拒绝了该卡或未完成验证。未扣任何款项。请尝试另一张银行卡。',
   manageCardUnavailable: '此订阅已结束，无法再更改其银行卡。',
+  hostedCardUpdateLead:
+    '您的银行卡将保存用于 {amount} 的订阅。如有逾期款项，将在保存后立即从此卡扣款。',
 };
