@@ -44,3 +44,23 @@ export async function findSubscriptions(
   const context = await requestContext({ mintVisitor: false });
   return withRequestId(await currentRequestId(), () => engine.findSubscriptions(formData, context));
 }
+
+/**
+ * The manage page's "Update payment method" (issue 22.2): the card fields posted only the
+ * provider's payment-method id (none without JavaScript: the provider's hosted page takes the
+ * card). The engine saves it, pays an overdue renewal with it and says where to go.
+ */
+export async function updatePaymentMethod(
+  token: string,
+  _state: PlanStepState,
+  formData: FormData,
+): Promise<PlanStepState> {
+  const engine = await getEngine();
+  // The visitor token binds the provider's pages (3-D Secure, hosted page) to this browser.
+  const context = await requestContext({ mintVisitor: true });
+  const result = await withRequestId(await currentRequestId(), () =>
+    engine.updatePaymentMethod(token, formData, context),
+  );
+  if (result.kind === 'redirect') redirect(result.location);
+  return result.state;
+}

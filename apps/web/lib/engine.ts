@@ -63,8 +63,9 @@ async function openEngine(): Promise<OpenedEngine> {
             const lang = localeOfRequest(request.headers);
             return { lang, dir: directionOf(lang), text: messagesFor(lang) };
           },
+          // A card update's intent (manage page) belongs to the browser that asked for it.
           allows: async (request, intent) =>
-            (await getEngine()).ownsCheckout(intent.metadata.plankit_session, {
+            (await getEngine()).ownsProviderIntent(intent.metadata, {
               visitorToken: visitorTokenOf(request.headers),
             }),
         },

@@ -30,3 +30,21 @@ export function paymentFieldsFor(catalog: Catalog, plan: Plan): PaymentSlotConte
     />
   );
 }
+
+/**
+ * The provider's fields for "Update payment method" on the manage page: the same fields as the
+ * plan step's, saving a card without charging it (Stripe: `setup` mode).
+ */
+export function cardFieldsFor(currency: string): PaymentSlotContent {
+  const stripe = config.stripe;
+  if (!stripe) return <TestCardFields />;
+  return (
+    <StripeFields
+      publishableKey={stripe.publishableKey}
+      stripeJsUrl={stripe.stripeJsUrl}
+      currency={currency}
+      amount={0}
+      mode="setup"
+    />
+  );
+}

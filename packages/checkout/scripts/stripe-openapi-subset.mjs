@@ -52,6 +52,7 @@ const OPERATIONS = [
   ['post', '/v1/subscriptions/{subscription_exposed_id}'],
   ['delete', '/v1/subscriptions/{subscription_exposed_id}'],
   ['get', '/v1/invoices/{invoice}'],
+  ['post', '/v1/invoices/{invoice}/pay'],
   ['post', '/v1/invoices/{invoice}/void'],
   ['get', '/v1/invoice_payments'],
   ['post', '/v1/refunds'],

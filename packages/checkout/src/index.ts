@@ -25,6 +25,7 @@ export {
   type FormAction,
   ManageSubscription,
   type ManageSubscriptionProps,
+  type PaymentMethodProps,
 } from './components/ManageSubscription.js';
 export { PlanList, type PlanListProps } from './components/PlanList.js';
 export { type PaymentSlotContent, PlanStep, type PlanStepProps } from './components/PlanStep.js';
@@ -53,6 +54,7 @@ export type {
   EventType,
   OrderPaidData,
   SubscriptionData,
+  SubscriptionPaymentMethodData,
   SubscriptionRenewedData,
 } from './events/types.js';
 export type {
@@ -132,6 +134,8 @@ export type {
 export {
   type FinishView,
   initialPlanStepState,
+  type PaymentMethodNotice,
+  type PaymentMethodUpdateResult,
   type PlanStepAction,
   type PlanStepState,
   type Receipt,

@@ -55,6 +55,7 @@ export {
   type OrderRefundedData,
   type RenewalOrderData,
   type SubscriptionData,
+  type SubscriptionPaymentMethodData,
   type SubscriptionRenewedData,
 } from './events/types.js';
 export {
@@ -106,6 +107,7 @@ export type {
   IntentOutcome,
   IntentTax,
   OpenRenewalPayment,
+  OpenRenewalPaymentResult,
   PaymentFailureCode,
   PaymentMethodSummary,
   PaymentProvider,

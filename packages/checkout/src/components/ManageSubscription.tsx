@@ -4,10 +4,17 @@ import { formatMoney } from '../pricing/formatMoney.js';
 import type { ColorTheme } from '../theme/theme.js';
 import type { SubscriptionPageView } from '../views/types.js';
 import { BillingHistory } from './BillingHistory.js';
+import { PaymentMethodSection, type PaymentMethodSectionProps } from './PaymentMethodSection.js';
 import { SignedLinkNotValid } from './SignedLinkNotValid.js';
 
 /** A form's action: a Server Action, or the URL a plain form posts to. */
 export type FormAction = string | ((formData: FormData) => void | Promise<void>);
+
+/** The card part of {@link ManageSubscriptionProps}. */
+export type PaymentMethodProps = Pick<
+  PaymentMethodSectionProps,
+  'fields' | 'action' | 'notice' | 'open' | 'testMode'
+>;
 
 /** Props of {@link ManageSubscription}. */
 export interface ManageSubscriptionProps {
@@ -27,6 +34,12 @@ export interface ManageSubscriptionProps {
   messages?: Partial<CompiledMessages> | undefined;
   /** The page's locale (BCP 47): dates and amounts are formatted in it. */
   locale?: string | undefined;
+  /**
+   * "Update payment method" (issue 22.2): the provider's card fields, the action that saves
+   * the card, and the page's `?payment_method=` / `?card=update`. Without it the page shows
+   * no card form.
+   */
+  paymentMethod?: PaymentMethodProps | undefined;
   /**
    * A color theme the host chose (`light` or `dark`); without one the checkout follows the
    * visitor's system setting. A page that sets it is themed whole (header included).
@@ -50,6 +63,7 @@ export function ManageSubscription({
   messages: overrides,
   locale,
   theme,
+  paymentMethod,
 }: ManageSubscriptionProps) {
   const messages = resolveMessages(overrides);
   if (view.status === 'not_found') {
@@ -103,6 +117,15 @@ export function ManageSubscription({
             </div>
           ) : null}
         </dl>
+        {paymentMethod ? (
+          <PaymentMethodSection
+            {...paymentMethod}
+            view={view}
+            pageHref={pageHref}
+            messages={messages}
+            locale={locale}
+          />
+        ) : null}
         {view.openPayment ? (
           <section className="pk-confirm" aria-labelledby="pk-open-payment">
             <p className="pk-lead" id="pk-open-payment" role="status">

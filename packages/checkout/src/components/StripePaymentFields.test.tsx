@@ -1,15 +1,16 @@
 // The Stripe payment fields in the plan step's payment slot. Stripe.js cannot load here (no
-// network to js.stripe.com), so a stand-in `Stripe` object takes its place: it records the
-// Elements options, mounts a Payment Element the test can make complete, and answers
-// `elements.submit()` and `stripe.createPaymentMethod()` as Stripe.js documents them.
-import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
+// network to js.stripe.com), so a stand-in `Stripe` object takes its place
+// (test-utils/stripeStandIn.ts): it records the Elements options, mounts a Payment Element the
+// test can make complete, and answers `elements.submit()` and `stripe.createPaymentMethod()`
+// as Stripe.js documents them.
+import type { Stripe } from '@stripe/stripe-js';
 import { screen, waitFor } from '@testing-library/react';
-import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Plan } from '../catalog/schema.js';
 import { resolveMessages } from '../messages/messages.js';
 import { makeCatalog } from '../test-utils/factories.js';
 import { renderWithUser } from '../test-utils/render.js';
+import { standInStripe } from '../test-utils/stripeStandIn.js';
 import { planCurrencies, planIntervals } from '../validation/checkoutForm.js';
 import type { PlanStepAction } from '../views/types.js';
 import { PlanStepForm } from './PlanStepForm.js';
@@ -21,93 +22,6 @@ const plan = (id: string): Plan => {
   if (!found) throw new Error(`no plan ${id}`);
   return found;
 };
-
-type Handler = (event: { complete: boolean; empty: boolean; elementType: string }) => void;
-
-/** A stand-in for Stripe.js: what react-stripe-js and the fields call, recorded. */
-function standInStripe(
-  answer: () => Promise<{
-    paymentMethod?: { id: string };
-    error?: { type: string; message: string };
-  }>,
-) {
-  const calls = {
-    elementsOptions: [] as StripeElementsOptions[],
-    created: [] as string[],
-    mountedIn: null as HTMLElement | null,
-    submits: 0,
-    createPaymentMethod: [] as unknown[],
-    /** What the fields passed to `elements.update`, in order. */
-    updates: [] as { amount?: number; currency?: string; mode?: string }[],
-    /** The client secrets `handleNextAction` was called with. */
-    nextActions: [] as string[],
-  };
-  const handlers = new Map<string, Handler>();
-  let submitError: { type: string; message: string } | null = null;
-  const element = {
-    mount(node: HTMLElement) {
-      calls.mountedIn = node;
-      const iframe = document.createElement('iframe');
-      iframe.title = 'Secure payment input frame';
-      node.append(iframe);
-    },
-    on(event: string, handler: Handler) {
-      handlers.set(event, handler);
-      return element;
-    },
-    off(event: string) {
-      handlers.delete(event);
-      return element;
-    },
-    update() {},
-    destroy() {},
-    unmount() {},
-  };
-  const elements = {
-    create(type: string) {
-      calls.created.push(type);
-      return element;
-    },
-    getElement() {
-      return element;
-    },
-    update(options: { amount?: number; currency?: string; mode?: string }) {
-      calls.updates.push(options);
-    },
-    async submit() {
-      calls.submits += 1;
-      return submitError ? { error: submitError } : {};
-    },
-  };
-  const stripe = {
-    elements(options: StripeElementsOptions) {
-      calls.elementsOptions.push(options);
-      return elements;
-    },
-    createToken: async () => ({}),
-    confirmCardPayment: async () => ({}),
-    async createPaymentMethod(params: unknown) {
-      calls.createPaymentMethod.push(params);
-      return answer();
-    },
-    async handleNextAction({ clientSecret }: { clientSecret: string }) {
-      calls.nextActions.push(clientSecret);
-      return {};
-    },
-  };
-  return {
-    stripe: stripe as unknown as Stripe,
-    elements,
-    calls,
-    /** The visitor fills (or empties) the Payment Element. */
-    change(complete: boolean) {
-      act(() => handlers.get('change')?.({ complete, empty: !complete, elementType: 'payment' }));
-    },
-    failSubmit(error: { type: string; message: string } | null) {
-      submitError = error;
-    },
-  };
-}
 
 function renderForm(stand: { stripe: Stripe | null }, planId = 'starter') {
   const action = vi.fn<PlanStepAction>(async (state) => state);

@@ -105,10 +105,25 @@ async function subscriptionView(
         : null,
     receiptUrl: receiptPath(ctx, subscription.orderId),
     history: await billingHistory(ctx, subscription, (orderId) => receiptPath(ctx, orderId)),
+    paymentMethod: await paymentMethodOf(ctx, subscription),
+    canUpdatePaymentMethod: subscription.status !== 'canceled',
   };
 }
 
-async function subscriptionOf(ctx: EngineContext, token: unknown): Promise<Subscription | null> {
+/** The card shown: the one the buyer put in last (issue 22.2), else the checkout's. */
+async function paymentMethodOf(ctx: EngineContext, subscription: Subscription) {
+  if (subscription.paymentMethod) return subscription.paymentMethod;
+  const record = await ctx.fromStore('getOrderRecord', { subscriptionId: subscription.id }, () =>
+    ctx.store.getOrderRecord(subscription.orderId),
+  );
+  return record?.order.paymentMethod ?? null;
+}
+
+/** The subscription a manage-page token was signed for; null for any other token. */
+export async function subscriptionOf(
+  ctx: EngineContext,
+  token: unknown,
+): Promise<Subscription | null> {
   const id = readLink(ctx.secret, 'subscription', token);
   if (!id || !UUID.test(id)) return null;
   return ctx.fromStore('getSubscription', { subscriptionId: id }, () =>

@@ -14,6 +14,8 @@ import type { Order, PruneReport, Subscription } from '../store/types.js';
 import type { FindSubscriptionState } from '../views/findSubscriptionTypes.js';
 import type {
   FinishView,
+  PaymentMethodNotice,
+  PaymentMethodUpdateResult,
   ReceiptPageView,
   RequestContext,
   SubmitResult,
@@ -44,6 +46,11 @@ import {
   type SubscriptionQuery,
 } from './merchantQueries.js';
 import type { CheckoutEngineOptions } from './options.js';
+import {
+  completePaymentMethodUpdate,
+  ownsProviderIntent,
+  updatePaymentMethod,
+} from './paymentMethodUpdates.js';
 import { createMailer } from './receiptEmails.js';
 import { type RefundRequest, type RefundResult, refundOrder } from './refunds.js';
 import { type RenewalReport, runRenewals } from './renewals.js';
@@ -200,6 +207,35 @@ export interface CheckoutEngine {
     options?: AfterPurchasePageOptions,
   ): Promise<SubscriptionPageView>;
   /**
+   * "Update payment method" on the manage page (issue 22.2): reads the posted `paymentMethod`
+   * (the provider's fields made it; none without JavaScript, which goes to the provider's
+   * hosted page), saves it as the subscription's card (`subscription.payment_method_updated`)
+   * and, when the subscription is past due, pays the open renewal with it at once. Answers a
+   * redirect (the manage page with `?payment_method=<notice>`, or the provider's page) or the
+   * form's state (a refused card).
+   * @throws StoreError or ProviderError when the store or the payment provider fails.
+   */
+  updatePaymentMethod(
+    token: string,
+    form: { get(name: string): unknown },
+    context: RequestContext,
+  ): Promise<PaymentMethodUpdateResult>;
+  /**
+   * Whether the request's browser may act on a provider intent (by its `metadata`) on the
+   * provider's pages: the checkout's owner (`ownsCheckout`), or the browser that asked for a
+   * card update. The test processor's bank and hosted pages ask it.
+   */
+  ownsProviderIntent(
+    metadata: Readonly<Record<string, string>>,
+    context: RequestContext,
+  ): Promise<boolean>;
+  /**
+   * The buyer is back on the manage page from the provider's pages
+   * (`?payment_method=return`): applies the saved card once and says what became of it; null
+   * when nothing waited.
+   */
+  completePaymentMethodUpdate(token: string): Promise<PaymentMethodNotice | null>;
+  /**
    * The invoice of the order a receipt token opens, as PDF in the checkout's language
    * (`routes.invoice(token)`); `not_found` for any other token and for an order without an
    * invoice number (nothing was charged).
@@ -311,6 +347,13 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     resumeSubscription: ready((token: string, options?: AfterPurchasePageOptions) =>
       setSubscriptionCancel(ctx, token, false, options?.locale),
     ),
+    updatePaymentMethod: ready(
+      (token: string, form: { get(name: string): unknown }, context: RequestContext) =>
+        updatePaymentMethod(ctx, token, form, context),
+    ),
+    ownsProviderIntent: (metadata: Readonly<Record<string, string>>, context: RequestContext) =>
+      ownsProviderIntent(ctx, metadata, context),
+    completePaymentMethodUpdate: ready((token: string) => completePaymentMethodUpdate(ctx, token)),
     receiptPath: (orderId) => receiptPath(ctx, orderId),
     subscriptionPath: (subscriptionId) => subscriptionPath(ctx, subscriptionId),
   };

@@ -1,5 +1,6 @@
 import { createOrderReference } from '../ids/orderReference.js';
 import { RENEWAL_RETRY_DAYS } from '../lifecycle/subscriptionLifecycle.js';
+import type { PaymentFailureCode } from '../providers/types.js';
 import type { Subscription, SubscriptionUpdate } from '../store/types.js';
 import type { WorkerContext } from './guards.js';
 
@@ -59,13 +60,33 @@ export async function runRenewals(ctx: WorkerContext): Promise<RenewalReport> {
     ctx.store.claimDueRenewals(BATCH, ctx.attemptLeaseMs),
   );
   for (const subscription of due) {
-    const outcome = await renewOne(ctx, subscription).catch(() => 'skipped' as const);
+    const { outcome } = await chargeRenewal(ctx, subscription, 'scheduled').catch(() => ({
+      outcome: 'skipped' as const,
+    }));
     report[outcome] += 1;
   }
   return report;
 }
 
-async function renewOne(ctx: WorkerContext, subscription: Subscription): Promise<RenewalOutcome> {
+/** What one renewal charge came to, and why a declined one was. */
+export interface RenewalCharge {
+  outcome: RenewalOutcome;
+  /** Set when the card was refused (`retrying` or `canceled`). */
+  failure?: PaymentFailureCode;
+}
+
+/**
+ * Charges one claimed subscription's due renewal with its saved card, under the renewal's key
+ * (`{id}:{periodEnd}:{attempt}`), and records the outcome: the same path for the schedule and
+ * for a buyer who just put in a new card (`buyer`, issue 22.2). A buyer's declined try counts
+ * as an attempt (its key is spent) but keeps the schedule's next retry where it was and never
+ * ends the subscription: the buyer may try another card, and the schedule goes on.
+ */
+export async function chargeRenewal(
+  ctx: WorkerContext,
+  subscription: Subscription,
+  by: 'scheduled' | 'buyer',
+): Promise<RenewalCharge> {
   const details = { subscriptionId: subscription.id, attempt: subscription.renewalAttempt + 1 };
   const { paymentMethodId, customerRef } = subscription;
   const base = {
@@ -94,7 +115,7 @@ async function renewOne(ctx: WorkerContext, subscription: Subscription): Promise
   };
   if (!paymentMethodId || !customerRef) {
     // Nothing to charge with (a subscription from before saved payment methods).
-    return record({ event: 'cancel' }, 'canceled');
+    return { outcome: await record({ event: 'cancel' }, 'canceled') };
   }
   const result = await ctx.fromProvider('chargeSavedMethod', details, () =>
     ctx.provider.chargeSavedMethod({
@@ -108,7 +129,7 @@ async function renewOne(ctx: WorkerContext, subscription: Subscription): Promise
     }),
   );
   if (result.status === 'succeeded') {
-    return record(
+    const outcome = await record(
       {
         event: 'renew',
         renewal: {
@@ -120,18 +141,23 @@ async function renewOne(ctx: WorkerContext, subscription: Subscription): Promise
       },
       'renewed',
     );
+    return { outcome };
   }
   if (result.status !== 'failed' && result.status !== 'canceled') {
     // Processing (or waiting): the lease runs out and the same key asks again.
-    return 'skipped';
+    return { outcome: 'skipped' };
   }
+  const failure = result.status === 'failed' ? result.code : 'card_declined';
   const retryDays = RENEWAL_RETRY_DAYS[subscription.renewalAttempt];
-  if (retryDays === undefined) return record({ event: 'cancel' }, 'canceled');
-  return record(
-    {
-      event: 'fail_renewal',
-      nextAttemptAt: new Date(subscription.currentPeriodEnd.getTime() + retryDays * DAY_MS),
-    },
-    'retrying',
-  );
+  if (by === 'scheduled' && retryDays === undefined) {
+    return { outcome: await record({ event: 'cancel' }, 'canceled'), failure };
+  }
+  const nextAttemptAt =
+    by === 'buyer' && subscription.nextAttemptAt
+      ? subscription.nextAttemptAt
+      : new Date(subscription.currentPeriodEnd.getTime() + (retryDays ?? 0) * DAY_MS);
+  return {
+    outcome: await record({ event: 'fail_renewal', nextAttemptAt }, 'retrying'),
+    failure,
+  };
 }

@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'subscription.renewed',
   'subscription.past_due',
   'subscription.canceled',
+  'subscription.payment_method_updated',
   'order.refunded',
   'order.disputed',
   'order.dispute_closed',
@@ -158,6 +159,14 @@ export interface SubscriptionRenewedData extends SubscriptionData {
   order: RenewalOrderData | null;
 }
 
+/**
+ * `subscription.payment_method_updated`: the buyer replaced the card on the manage page; the
+ * subscription with the new card (its brand and last four digits, never more).
+ */
+export interface SubscriptionPaymentMethodData extends SubscriptionData {
+  paymentMethod: EventPaymentMethod;
+}
+
 /** `order.refunded`: a refund of (part of) an order's payment succeeded. */
 export interface OrderRefundedData extends EventObject {
   /** The order's reference (`PK-…`); `id` is the order's id. */
@@ -215,6 +224,7 @@ export interface EventDataMap {
   'subscription.renewed': SubscriptionRenewedData;
   'subscription.past_due': SubscriptionData;
   'subscription.canceled': SubscriptionData;
+  'subscription.payment_method_updated': SubscriptionPaymentMethodData;
   'order.refunded': OrderRefundedData;
   'order.disputed': OrderDisputeData;
   'order.dispute_closed': OrderDisputeData;

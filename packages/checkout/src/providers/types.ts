@@ -63,6 +63,11 @@ export interface CreateIntentInput {
   cancelUrl: string;
   /** Saves the method for later charges by the engine (renewals). */
   saveMethod: boolean;
+  /**
+   * The provider's customer to save the method to (a card update on the manage page), when
+   * the provider keeps customers; otherwise the provider finds or makes one for `customer`.
+   */
+  customerRef?: string | null;
   /** Ids the provider keeps with the intent and sends back in its webhooks. */
   metadata: Record<string, string>;
   /**
@@ -123,6 +128,13 @@ export interface OpenRenewalPayment {
   /** Whether the bank asks the buyer to confirm it (else the card was refused). */
   needsAuthentication: boolean;
 }
+
+/** What became of paying a renewal that waited, with the subscription's new card. */
+export type OpenRenewalPaymentResult =
+  | { status: 'paid' | 'pending' }
+  /** Nothing was open (paid meanwhile, or never failed). */
+  | { status: 'none' }
+  | { status: 'declined'; code: PaymentFailureCode };
 
 /** An intent the provider created; nothing was charged yet. */
 export interface CreatedIntent {
@@ -299,6 +311,21 @@ export interface PaymentProvider {
    * confirms and pays it; null when nothing is open. The manage page shows it.
    */
   openRenewalPayment?(providerSubscriptionRef: string): Promise<OpenRenewalPayment | null>;
+  /**
+   * With `renews: 'provider'`: makes `paymentMethodId` (saved to the subscription's customer
+   * by a `setup` intent) the card the provider's subscription is charged with (Stripe:
+   * `subscriptions.update` `default_payment_method`). Without it, a new card is kept by the
+   * engine only.
+   */
+  setSubscriptionPaymentMethod?(
+    providerSubscriptionRef: string,
+    paymentMethodId: string,
+  ): Promise<void>;
+  /**
+   * With `renews: 'provider'`: pays the subscription's open renewal now with its card (Stripe:
+   * `invoices.pay`), after the buyer put in a new one.
+   */
+  payOpenRenewal?(providerSubscriptionRef: string): Promise<OpenRenewalPaymentResult>;
   /**
    * Refunds (part of) a payment. Idempotent on the key; a refusal (already refunded, an
    * amount the payment does not cover) is a `failed` outcome, and only a provider that could

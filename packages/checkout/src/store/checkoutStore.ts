@@ -23,7 +23,7 @@ import type {
   StartAttemptResult,
 } from './sessionTypes.js';
 import type { StoreClock } from './storeClock.js';
-import type { SubscriptionUpdate } from './subscriptionTypes.js';
+import type { NewSubscriptionPaymentMethod, SubscriptionUpdate } from './subscriptionTypes.js';
 import type {
   LinkRequestCounts,
   LinkRequestInput,
@@ -119,6 +119,22 @@ export interface CheckoutStore {
   getSubscription(id: string): Promise<Subscription | null>;
   /** The subscription of a provider's own subscription id (`renews: 'provider'`), if any. */
   getSubscriptionByProviderRef(providerSubscriptionRef: string): Promise<Subscription | null>;
+  /**
+   * Remembers the provider's intent that saves the buyer's new card while they are on the
+   * provider's pages; null for an ended subscription.
+   */
+  recordPaymentMethodIntent(subscriptionId: string, intentId: string): Promise<Subscription | null>;
+  /**
+   * Sets the card a subscription is charged with, writing `subscription.payment_method_updated`
+   * in the same transaction; null for an ended subscription, or when `intentId` is given and
+   * is no longer the one recorded (the return was applied already).
+   */
+  setSubscriptionPaymentMethod(update: NewSubscriptionPaymentMethod): Promise<Subscription | null>;
+  /**
+   * Takes a past-due subscription the engine renews for `leaseMs`, so its renewal is charged
+   * now with a new card by one process only; null when it is not past due or is held.
+   */
+  claimPastDueRenewal(subscriptionId: string, leaseMs: number): Promise<Subscription | null>;
   /** The renewal orders of a subscription, oldest first. */
   listRenewalOrders(subscriptionId: string): Promise<Order[]>;
   /**

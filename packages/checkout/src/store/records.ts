@@ -166,4 +166,14 @@ export interface Subscription {
   /** When the engine charges next (the period's end, or a retry); null when it does not. */
   nextAttemptAt: Date | null;
   createdAt: Date;
+  /**
+   * The card the buyer put in on the manage page (issue 22.2); null until they replace the
+   * checkout's card, which the checkout's order shows.
+   */
+  paymentMethod?: PaymentMethodShown | null;
+  /**
+   * The provider's intent saving a new card while the buyer is on the provider's pages
+   * (3-D Secure, the hosted page); only it may set the card when they come back.
+   */
+  paymentMethodIntent?: string | null;
 }

@@ -30,3 +30,19 @@ export interface SubscriptionUpdate {
     providerPeriod?: { start: Date; end: Date } | null;
   };
 }
+
+/** A new card for a subscription (`CheckoutStore.setSubscriptionPaymentMethod`). */
+export interface NewSubscriptionPaymentMethod {
+  subscriptionId: string;
+  /** The provider's saved method (`pm_…`). */
+  paymentMethodId: string;
+  /** The provider's customer it is saved to; null keeps the one recorded. */
+  customerRef: string | null;
+  /** What the pages show of it (never the number). */
+  paymentMethod: PaymentMethodShown;
+  /**
+   * The intent that saved it on the provider's pages: the card is set only while that intent
+   * is the one recorded (`recordPaymentMethodIntent`), so a return is applied once.
+   */
+  intentId?: string | null;
+}

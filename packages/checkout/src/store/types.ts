@@ -40,7 +40,7 @@ export type {
 } from './sessionTypes.js';
 export type { SqlClient, SqlQueryable } from './sqlClient.js';
 export type { StoreClock } from './storeClock.js';
-export type { SubscriptionUpdate } from './subscriptionTypes.js';
+export type { NewSubscriptionPaymentMethod, SubscriptionUpdate } from './subscriptionTypes.js';
 export type {
   LinkRequestCounts,
   LinkRequestInput,

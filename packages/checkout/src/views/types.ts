@@ -52,6 +52,28 @@ export const initialPlanStepState: PlanStepState = {
  */
 export type PlanStepAction = (state: PlanStepState, formData: FormData) => Promise<PlanStepState>;
 
+/**
+ * What the manage page says after the buyer put in a new card (issue 22.2): saved
+ * (`updated`), saved and the open renewal paid (`paid`), saved but that payment declined
+ * (`declined`, `declined_funds`), still being decided (`pending`), or not saved (`failed`).
+ */
+export type PaymentMethodNotice =
+  | 'updated'
+  | 'paid'
+  | 'declined'
+  | 'declined_funds'
+  | 'pending'
+  | 'failed';
+
+/**
+ * What a card update asks the host to do next: go to a page (the manage page with its
+ * notice, or the provider's page) or show the form's state (a refused card; a next action
+ * for the provider's script).
+ */
+export type PaymentMethodUpdateResult =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'state'; state: PlanStepState };
+
 /** What a submission asks the host to do next. */
 export type SubmitResult =
   | { kind: 'redirect'; location: string; sessionId: string }
@@ -149,6 +171,13 @@ export type SubscriptionPageView =
       receiptUrl: string;
       /** Every charge and refund, newest first. */
       history: BillingHistoryEntry[];
+      /**
+       * The card the subscription is charged with (brand and last four digits), once known:
+       * the one the buyer put in last, else the checkout's.
+       */
+      paymentMethod?: { brand: string; last4: string } | null;
+      /** The buyer may replace the card (the subscription has not ended). */
+      canUpdatePaymentMethod?: boolean;
       /**
        * A renewal's payment that waits for the buyer (past due, with a provider that
        * renews): the provider's page where they confirm and pay it. Absent otherwise.

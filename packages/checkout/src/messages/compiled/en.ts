@@ -415,4 +415,37 @@ export const en: CompiledMessages = {
   ],
   termsLink: 'Terms of service',
   privacyLink: 'Privacy policy',
+  manageCardUpdate: 'Update payment method',
+  manageCardHeading: 'New card',
+  manageCardSave: 'Save card',
+  manageCardSaveAndPay: ['Save card and pay ', ['amount']],
+  manageCardPastDueLead: [
+    'The last payment did not go through. Put in another card to pay ',
+    ['amount'],
+    ' now.',
+  ],
+  manageCardKeep: 'Keep the current card',
+  manageCardUpdated: 'Your new card is saved. Future payments use it.',
+  manageCardPaid:
+    'Your new card is saved and the overdue payment is paid. Your subscription is active again.',
+  manageCardDeclined: [
+    'Your new card is saved, but the bank declined the overdue payment. We will try again on ',
+    ['date'],
+    ', or you can put in another card.',
+  ],
+  manageCardDeclinedFunds: [
+    'Your new card is saved, but it has insufficient funds for the overdue payment. We will try again on ',
+    ['date'],
+    ', or you can put in another card.',
+  ],
+  manageCardPending:
+    'Your new card is being checked. Reload this page in a moment to see the result.',
+  manageCardFailed:
+    'Your card was not saved: the bank declined it or it was not confirmed. Nothing was charged. Try another card.',
+  manageCardUnavailable: 'This subscription has ended, so its card can no longer be changed.',
+  hostedCardUpdateLead: [
+    'Your card is saved for your subscription of ',
+    ['amount'],
+    '. If a payment is overdue, it is charged to this card right after.',
+  ],
 };

@@ -445,4 +445,37 @@ export const fr: CompiledMessages = {
   ],
   termsLink: 'Conditions générales',
   privacyLink: 'Politique de confidentialité',
+  manageCardUpdate: 'Modifier le moyen de paiement',
+  manageCardHeading: 'Nouvelle carte',
+  manageCardSave: 'Enregistrer la carte',
+  manageCardSaveAndPay: ['Enregistrer la carte et payer ', ['amount']],
+  manageCardPastDueLead: [
+    "Le dernier paiement n'a pas abouti. Saisissez une autre carte pour payer ",
+    ['amount'],
+    ' maintenant.',
+  ],
+  manageCardKeep: 'Garder la carte actuelle',
+  manageCardUpdated: 'Votre nouvelle carte est enregistrée. Les prochains paiements l’utiliseront.',
+  manageCardPaid:
+    'Votre nouvelle carte est enregistrée et le paiement en retard est réglé. Votre abonnement est de nouveau actif.',
+  manageCardDeclined: [
+    'Votre nouvelle carte est enregistrée, mais la banque a refusé le paiement en retard. Nous réessaierons le ',
+    ['date'],
+    ', ou vous pouvez saisir une autre carte.',
+  ],
+  manageCardDeclinedFunds: [
+    'Votre nouvelle carte est enregistrée, mais son solde est insuffisant pour le paiement en retard. Nous réessaierons le ',
+    ['date'],
+    ', ou vous pouvez saisir une autre carte.',
+  ],
+  manageCardPending:
+    'Votre nouvelle carte est en cours de vérification. Rechargez cette page dans un instant pour voir le résultat.',
+  manageCardFailed:
+    "Votre carte n'a pas été enregistrée : la banque l'a refusée ou elle n'a pas été confirmée. Rien n'a été débité. Essayez une autre carte.",
+  manageCardUnavailable: 'Cet abonnement est terminé, sa carte ne peut donc plus être modifiée.',
+  hostedCardUpdateLead: [
+    'Votre carte est enregistrée pour votre abonnement de ',
+    ['amount'],
+    '. Si un paiement est en retard, il est débité sur cette carte juste après.',
+  ],
 };

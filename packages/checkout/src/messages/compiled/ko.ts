@@ -391,4 +391,37 @@ export const ko: CompiledMessages = {
   ],
   termsLink: '서비스 약관',
   privacyLink: '개인정보 처리방침',
+  manageCardUpdate: '결제 수단 변경',
+  manageCardHeading: '새 카드',
+  manageCardSave: '카드 저장',
+  manageCardSaveAndPay: ['카드 저장 후 ', ['amount'], ' 결제'],
+  manageCardPastDueLead: [
+    '지난 결제가 처리되지 않았습니다. 다른 카드를 입력해 지금 ',
+    ['amount'],
+    '을(를) 결제하세요.',
+  ],
+  manageCardKeep: '현재 카드 유지',
+  manageCardUpdated: '새 카드가 저장되었습니다. 앞으로의 결제에 이 카드가 사용됩니다.',
+  manageCardPaid:
+    '새 카드가 저장되었고 연체된 결제가 완료되었습니다. 구독이 다시 활성화되었습니다.',
+  manageCardDeclined: [
+    '새 카드가 저장되었지만 은행이 연체된 결제를 거절했습니다. ',
+    ['date'],
+    '에 다시 시도하며, 다른 카드를 입력할 수도 있습니다.',
+  ],
+  manageCardDeclinedFunds: [
+    '새 카드가 저장되었지만 연체된 결제를 위한 잔액이 부족합니다. ',
+    ['date'],
+    '에 다시 시도하며, 다른 카드를 입력할 수도 있습니다.',
+  ],
+  manageCardPending:
+    '새 카드를 확인하고 있습니다. 잠시 후 이 페이지를 새로 고쳐 결과를 확인하세요.',
+  manageCardFailed:
+    '카드가 저장되지 않았습니다. 은행이 거절했거나 인증되지 않았습니다. 청구된 금액은 없습니다. 다른 카드를 사용해 보세요.',
+  manageCardUnavailable: '이 구독은 종료되어 카드를 더 이상 변경할 수 없습니다.',
+  hostedCardUpdateLead: [
+    '카드는 ',
+    ['amount'],
+    ' 구독에 사용하도록 저장됩니다. 연체된 결제가 있으면 저장 직후 이 카드로 청구됩니다.',
+  ],
 };

@@ -440,4 +440,38 @@ export const nl: CompiledMessages = {
   ],
   termsLink: 'Algemene voorwaarden',
   privacyLink: 'Privacybeleid',
+  manageCardUpdate: 'Betaalmethode wijzigen',
+  manageCardHeading: 'Nieuwe kaart',
+  manageCardSave: 'Kaart opslaan',
+  manageCardSaveAndPay: ['Kaart opslaan en ', ['amount'], ' betalen'],
+  manageCardPastDueLead: [
+    'De laatste betaling is niet gelukt. Voer een andere kaart in om nu ',
+    ['amount'],
+    ' te betalen.',
+  ],
+  manageCardKeep: 'Huidige kaart houden',
+  manageCardUpdated: 'Je nieuwe kaart is opgeslagen. Volgende betalingen gebruiken deze kaart.',
+  manageCardPaid:
+    'Je nieuwe kaart is opgeslagen en de achterstallige betaling is voldaan. Je abonnement is weer actief.',
+  manageCardDeclined: [
+    'Je nieuwe kaart is opgeslagen, maar de bank heeft de achterstallige betaling geweigerd. We proberen het opnieuw op ',
+    ['date'],
+    ', of je voert een andere kaart in.',
+  ],
+  manageCardDeclinedFunds: [
+    'Je nieuwe kaart is opgeslagen, maar het saldo is onvoldoende voor de achterstallige betaling. We proberen het opnieuw op ',
+    ['date'],
+    ', of je voert een andere kaart in.',
+  ],
+  manageCardPending:
+    'Je nieuwe kaart wordt gecontroleerd. Laad deze pagina zo opnieuw om het resultaat te zien.',
+  manageCardFailed:
+    'Je kaart is niet opgeslagen: de bank heeft haar geweigerd of ze is niet bevestigd. Er is niets afgeschreven. Probeer een andere kaart.',
+  manageCardUnavailable:
+    'Dit abonnement is beëindigd, dus de kaart kan niet meer worden gewijzigd.',
+  hostedCardUpdateLead: [
+    'Je kaart wordt opgeslagen voor je abonnement van ',
+    ['amount'],
+    '. Staat er een betaling open, dan wordt die direct daarna van deze kaart afgeschreven.',
+  ],
 };

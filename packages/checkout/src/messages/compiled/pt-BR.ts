@@ -424,4 +424,38 @@ export const ptBR: CompiledMessages = {
   ],
   termsLink: 'Termos de serviço',
   privacyLink: 'Política de privacidade',
+  manageCardUpdate: 'Alterar forma de pagamento',
+  manageCardHeading: 'Novo cartão',
+  manageCardSave: 'Salvar cartão',
+  manageCardSaveAndPay: ['Salvar cartão e pagar ', ['amount']],
+  manageCardPastDueLead: [
+    'O último pagamento não foi aprovado. Informe outro cartão para pagar ',
+    ['amount'],
+    ' agora.',
+  ],
+  manageCardKeep: 'Manter o cartão atual',
+  manageCardUpdated: 'Seu novo cartão foi salvo. Os próximos pagamentos vão usá-lo.',
+  manageCardPaid:
+    'Seu novo cartão foi salvo e o pagamento em atraso foi quitado. Sua assinatura está ativa novamente.',
+  manageCardDeclined: [
+    'Seu novo cartão foi salvo, mas o banco recusou o pagamento em atraso. Tentaremos de novo em ',
+    ['date'],
+    ', ou você pode informar outro cartão.',
+  ],
+  manageCardDeclinedFunds: [
+    'Seu novo cartão foi salvo, mas não tem saldo suficiente para o pagamento em atraso. Tentaremos de novo em ',
+    ['date'],
+    ', ou você pode informar outro cartão.',
+  ],
+  manageCardPending:
+    'Estamos verificando seu novo cartão. Recarregue esta página em instantes para ver o resultado.',
+  manageCardFailed:
+    'Seu cartão não foi salvo: o banco o recusou ou ele não foi confirmado. Nada foi cobrado. Tente outro cartão.',
+  manageCardUnavailable:
+    'Esta assinatura foi encerrada, então o cartão dela não pode mais ser alterado.',
+  hostedCardUpdateLead: [
+    'Seu cartão é salvo para sua assinatura de ',
+    ['amount'],
+    '. Se houver um pagamento em atraso, ele é cobrado neste cartão logo em seguida.',
+  ],
 };

@@ -429,4 +429,37 @@ export const sv: CompiledMessages = {
   ],
   termsLink: 'Användarvillkor',
   privacyLink: 'Integritetspolicy',
+  manageCardUpdate: 'Byt betalningsmetod',
+  manageCardHeading: 'Nytt kort',
+  manageCardSave: 'Spara kortet',
+  manageCardSaveAndPay: ['Spara kortet och betala ', ['amount']],
+  manageCardPastDueLead: [
+    'Den senaste betalningen gick inte igenom. Ange ett annat kort för att betala ',
+    ['amount'],
+    ' nu.',
+  ],
+  manageCardKeep: 'Behåll nuvarande kort',
+  manageCardUpdated: 'Ditt nya kort är sparat. Kommande betalningar dras från det.',
+  manageCardPaid:
+    'Ditt nya kort är sparat och den förfallna betalningen är betald. Ditt abonnemang är aktivt igen.',
+  manageCardDeclined: [
+    'Ditt nya kort är sparat, men banken nekade den förfallna betalningen. Vi försöker igen den ',
+    ['date'],
+    ', eller så kan du ange ett annat kort.',
+  ],
+  manageCardDeclinedFunds: [
+    'Ditt nya kort är sparat, men täckningen räcker inte för den förfallna betalningen. Vi försöker igen den ',
+    ['date'],
+    ', eller så kan du ange ett annat kort.',
+  ],
+  manageCardPending:
+    'Ditt nya kort kontrolleras. Ladda om sidan om en stund för att se resultatet.',
+  manageCardFailed:
+    'Ditt kort sparades inte: banken nekade det eller så bekräftades det inte. Inget har dragits. Prova ett annat kort.',
+  manageCardUnavailable: 'Det här abonnemanget har avslutats, så dess kort kan inte längre ändras.',
+  hostedCardUpdateLead: [
+    'Ditt kort sparas för ditt abonnemang på ',
+    ['amount'],
+    '. Om en betalning är förfallen dras den från det här kortet direkt efteråt.',
+  ],
 };

@@ -405,4 +405,36 @@ export const tr: CompiledMessages = {
   ],
   termsLink: 'Hizmet koşulları',
   privacyLink: 'Gizlilik politikası',
+  manageCardUpdate: 'Ödeme yöntemini değiştir',
+  manageCardHeading: 'Yeni kart',
+  manageCardSave: 'Kartı kaydet',
+  manageCardSaveAndPay: ['Kartı kaydet ve ', ['amount'], ' öde'],
+  manageCardPastDueLead: [
+    'Son ödeme gerçekleşmedi. ',
+    ['amount'],
+    ' tutarını şimdi ödemek için başka bir kart girin.',
+  ],
+  manageCardKeep: 'Mevcut kartı kullanmaya devam et',
+  manageCardUpdated: 'Yeni kartınız kaydedildi. Sonraki ödemeler bu karttan alınacak.',
+  manageCardPaid: 'Yeni kartınız kaydedildi ve gecikmiş ödeme yapıldı. Aboneliğiniz yeniden etkin.',
+  manageCardDeclined: [
+    'Yeni kartınız kaydedildi, ancak banka gecikmiş ödemeyi reddetti. ',
+    ['date'],
+    ' tarihinde yeniden deneyeceğiz ya da başka bir kart girebilirsiniz.',
+  ],
+  manageCardDeclinedFunds: [
+    'Yeni kartınız kaydedildi, ancak gecikmiş ödeme için bakiyesi yetersiz. ',
+    ['date'],
+    ' tarihinde yeniden deneyeceğiz ya da başka bir kart girebilirsiniz.',
+  ],
+  manageCardPending:
+    'Yeni kartınız kontrol ediliyor. Sonucu görmek için bu sayfayı birazdan yeniden yükleyin.',
+  manageCardFailed:
+    'Kartınız kaydedilmedi: banka reddetti ya da onaylanmadı. Hiçbir ücret alınmadı. Başka bir kart deneyin.',
+  manageCardUnavailable: 'Bu abonelik sona erdi, bu yüzden kartı artık değiştirilemez.',
+  hostedCardUpdateLead: [
+    'Kartınız ',
+    ['amount'],
+    ' tutarındaki aboneliğiniz için kaydedilir. Gecikmiş bir ödeme varsa hemen ardından bu karttan alınır.',
+  ],
 };

@@ -300,4 +300,23 @@ export const ar: CheckoutMessages = {
   trialFirstChargeOn: 'لا شيء للدفع اليوم. أول خصم بمبلغ {amount} في {date}، ثم يتجدد حتى تلغيه.',
   termsLink: 'شروط الخدمة',
   privacyLink: 'سياسة الخصوصية',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: 'تغيير طريقة الدفع',
+  manageCardHeading: 'بطاقة جديدة',
+  manageCardSave: 'حفظ البطاقة',
+  manageCardSaveAndPay: 'حفظ البطاقة ودفع {amount}',
+  manageCardPastDueLead: 'لم تنجح الدفعة الأخيرة. أدخل بطاقة أخرى لدفع {amount} الآن.',
+  manageCardKeep: 'الإبقاء على البطاقة الحالية',
+  manageCardUpdated: 'تم حفظ بطاقتك الجديدة. ستُستخدم للمدفوعات القادمة.',
+  manageCardPaid: 'تم حفظ بطاقتك الجديدة وسداد الدفعة المتأخرة. اشتراكك نشط من جديد.',
+  manageCardDeclined:
+    'تم حفظ بطاقتك الجديدة، لكن البنك رفض الدفعة المتأخرة. سنحاول مجددًا في {date}، أو يمكنك إدخال بطاقة أخرى.',
+  manageCardDeclinedFunds:
+    'تم حفظ بطاقتك الجديدة، لكن رصيدها لا يكفي للدفعة المتأخرة. سنحاول مجددًا في {date}، أو يمكنك إدخال بطاقة أخرى.',
+  manageCardPending: 'جارٍ التحقق من بطاقتك الجديدة. أعد تحميل هذه الصفحة بعد قليل لرؤية النتيجة.',
+  manageCardFailed:
+    'لم تُحفظ بطاقتك: رفضها البنك أو لم يتم تأكيدها. لم يُخصم أي مبلغ. جرّب بطاقة أخرى.',
+  manageCardUnavailable: 'انتهى هذا الاشتراك، لذا لم يعد بالإمكان تغيير بطاقته.',
+  hostedCardUpdateLead:
+    'تُحفظ بطاقتك لاشتراكك بقيمة {amount}. إذا كانت هناك دفعة متأخرة، فستُخصم من هذه البطاقة مباشرةً بعد ذلك.',
 };

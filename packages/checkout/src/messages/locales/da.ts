@@ -307,4 +307,26 @@ export const da: CheckoutMessages = {
     'Intet at betale i dag. Den første opkrævning på {amount} sker den {date}, derefter fornyes det, indtil du opsiger.',
   termsLink: 'Servicevilkår',
   privacyLink: 'Privatlivspolitik',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: 'Skift betalingsmetode',
+  manageCardHeading: 'Nyt kort',
+  manageCardSave: 'Gem kortet',
+  manageCardSaveAndPay: 'Gem kortet og betal {amount}',
+  manageCardPastDueLead:
+    'Den seneste betaling gik ikke igennem. Indtast et andet kort for at betale {amount} nu.',
+  manageCardKeep: 'Behold det nuværende kort',
+  manageCardUpdated: 'Dit nye kort er gemt. Fremtidige betalinger bruger det.',
+  manageCardPaid:
+    'Dit nye kort er gemt, og den forfaldne betaling er betalt. Dit abonnement er aktivt igen.',
+  manageCardDeclined:
+    'Dit nye kort er gemt, men banken afviste den forfaldne betaling. Vi prøver igen den {date}, eller du kan indtaste et andet kort.',
+  manageCardDeclinedFunds:
+    'Dit nye kort er gemt, men der er ikke dækning til den forfaldne betaling. Vi prøver igen den {date}, eller du kan indtaste et andet kort.',
+  manageCardPending:
+    'Dit nye kort bliver kontrolleret. Genindlæs siden om et øjeblik for at se resultatet.',
+  manageCardFailed:
+    'Dit kort blev ikke gemt: banken afviste det, eller det blev ikke bekræftet. Der er ikke trukket noget. Prøv et andet kort.',
+  manageCardUnavailable: 'Dette abonnement er afsluttet, så dets kort kan ikke længere ændres.',
+  hostedCardUpdateLead:
+    'Dit kort gemmes til dit abonnement på {amount}. Er en betaling forfalden, trækkes den på dette kort lige bagefter.',
 };

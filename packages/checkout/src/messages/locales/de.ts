@@ -318,4 +318,27 @@ export const de: CheckoutMessages = {
     'Heute zahlen Sie nichts. Die erste Abbuchung von {amount} erfolgt am {date}, danach verlängert sich das Abo, bis Sie kündigen.',
   termsLink: 'AGB',
   privacyLink: 'Datenschutzerklärung',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: 'Zahlungsmethode ändern',
+  manageCardHeading: 'Neue Karte',
+  manageCardSave: 'Karte speichern',
+  manageCardSaveAndPay: 'Karte speichern und {amount} bezahlen',
+  manageCardPastDueLead:
+    'Die letzte Zahlung ist nicht durchgegangen. Geben Sie eine andere Karte ein, um jetzt {amount} zu bezahlen.',
+  manageCardKeep: 'Aktuelle Karte behalten',
+  manageCardUpdated: 'Ihre neue Karte ist gespeichert. Künftige Zahlungen laufen über sie.',
+  manageCardPaid:
+    'Ihre neue Karte ist gespeichert und die offene Zahlung ist beglichen. Ihr Abo ist wieder aktiv.',
+  manageCardDeclined:
+    'Ihre neue Karte ist gespeichert, aber die Bank hat die offene Zahlung abgelehnt. Wir versuchen es am {date} erneut, oder Sie geben eine andere Karte ein.',
+  manageCardDeclinedFunds:
+    'Ihre neue Karte ist gespeichert, aber ihre Deckung reicht für die offene Zahlung nicht aus. Wir versuchen es am {date} erneut, oder Sie geben eine andere Karte ein.',
+  manageCardPending:
+    'Ihre neue Karte wird geprüft. Laden Sie die Seite gleich neu, um das Ergebnis zu sehen.',
+  manageCardFailed:
+    'Ihre Karte wurde nicht gespeichert: Die Bank hat sie abgelehnt oder sie wurde nicht bestätigt. Es wurde nichts abgebucht. Versuchen Sie es mit einer anderen Karte.',
+  manageCardUnavailable:
+    'Dieses Abo ist beendet, daher kann seine Karte nicht mehr geändert werden.',
+  hostedCardUpdateLead:
+    'Ihre Karte wird für Ihr Abo über {amount} gespeichert. Ist eine Zahlung überfällig, wird sie gleich danach von dieser Karte abgebucht.',
 };

@@ -308,4 +308,27 @@ export const es: CheckoutMessages = {
     'Hoy no paga nada. El primer cargo de {amount} será el {date} y después se renueva hasta que lo cancele.',
   termsLink: 'Condiciones del servicio',
   privacyLink: 'Política de privacidad',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: 'Cambiar método de pago',
+  manageCardHeading: 'Tarjeta nueva',
+  manageCardSave: 'Guardar tarjeta',
+  manageCardSaveAndPay: 'Guardar tarjeta y pagar {amount}',
+  manageCardPastDueLead:
+    'El último pago no se completó. Introduce otra tarjeta para pagar {amount} ahora.',
+  manageCardKeep: 'Mantener la tarjeta actual',
+  manageCardUpdated: 'Tu nueva tarjeta está guardada. Los próximos pagos la usarán.',
+  manageCardPaid:
+    'Tu nueva tarjeta está guardada y el pago pendiente está abonado. Tu suscripción vuelve a estar activa.',
+  manageCardDeclined:
+    'Tu nueva tarjeta está guardada, pero el banco rechazó el pago pendiente. Lo intentaremos de nuevo el {date}, o puedes introducir otra tarjeta.',
+  manageCardDeclinedFunds:
+    'Tu nueva tarjeta está guardada, pero no tiene fondos suficientes para el pago pendiente. Lo intentaremos de nuevo el {date}, o puedes introducir otra tarjeta.',
+  manageCardPending:
+    'Estamos comprobando tu nueva tarjeta. Vuelve a cargar esta página en un momento para ver el resultado.',
+  manageCardFailed:
+    'Tu tarjeta no se guardó: el banco la rechazó o no se confirmó. No se ha cobrado nada. Prueba con otra tarjeta.',
+  manageCardUnavailable:
+    'Esta suscripción ha terminado, así que ya no se puede cambiar su tarjeta.',
+  hostedCardUpdateLead:
+    'Tu tarjeta se guarda para tu suscripción de {amount}. Si hay un pago pendiente, se cobra a esta tarjeta justo después.',
 };

@@ -299,4 +299,22 @@ export const he: CheckoutMessages = {
     'אין תשלום היום. החיוב הראשון של {amount} יתבצע ב־{date}, ולאחר מכן המינוי מתחדש עד לביטול.',
   termsLink: 'תנאי השירות',
   privacyLink: 'מדיניות פרטיות',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: 'שינוי אמצעי התשלום',
+  manageCardHeading: 'כרטיס חדש',
+  manageCardSave: 'שמירת הכרטיס',
+  manageCardSaveAndPay: 'שמירת הכרטיס ותשלום {amount}',
+  manageCardPastDueLead: 'התשלום האחרון לא עבר. הזינו כרטיס אחר כדי לשלם עכשיו {amount}.',
+  manageCardKeep: 'להשאיר את הכרטיס הנוכחי',
+  manageCardUpdated: 'הכרטיס החדש נשמר. התשלומים הבאים ייגבו ממנו.',
+  manageCardPaid: 'הכרטיס החדש נשמר והתשלום שבפיגור שולם. המנוי שלכם פעיל שוב.',
+  manageCardDeclined:
+    'הכרטיס החדש נשמר, אבל הבנק דחה את התשלום שבפיגור. ננסה שוב ב-{date}, או שתוכלו להזין כרטיס אחר.',
+  manageCardDeclinedFunds:
+    'הכרטיס החדש נשמר, אבל אין בו יתרה מספקת לתשלום שבפיגור. ננסה שוב ב-{date}, או שתוכלו להזין כרטיס אחר.',
+  manageCardPending: 'הכרטיס החדש נבדק. טענו מחדש את הדף בעוד רגע כדי לראות את התוצאה.',
+  manageCardFailed: 'הכרטיס לא נשמר: הבנק דחה אותו או שהוא לא אומת. לא חויב דבר. נסו כרטיס אחר.',
+  manageCardUnavailable: 'המנוי הזה הסתיים, ולכן אי אפשר עוד לשנות את הכרטיס שלו.',
+  hostedCardUpdateLead:
+    'הכרטיס נשמר עבור המנוי שלכם בסך {amount}. אם יש תשלום בפיגור, הוא ייגבה מהכרטיס הזה מיד לאחר מכן.',
 };

@@ -314,4 +314,27 @@ export const it: CheckoutMessages = {
     'Oggi non paghi nulla. Il primo addebito di {amount} avverrà il {date}, poi si rinnova finché non disdici.',
   termsLink: 'Termini di servizio',
   privacyLink: 'Informativa sulla privacy',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: 'Cambia metodo di pagamento',
+  manageCardHeading: 'Nuova carta',
+  manageCardSave: 'Salva la carta',
+  manageCardSaveAndPay: 'Salva la carta e paga {amount}',
+  manageCardPastDueLead:
+    "L'ultimo pagamento non è andato a buon fine. Inserisci un'altra carta per pagare {amount} ora.",
+  manageCardKeep: 'Mantieni la carta attuale',
+  manageCardUpdated: 'La nuova carta è salvata. I prossimi pagamenti la useranno.',
+  manageCardPaid:
+    'La nuova carta è salvata e il pagamento arretrato è stato saldato. Il tuo abbonamento è di nuovo attivo.',
+  manageCardDeclined:
+    "La nuova carta è salvata, ma la banca ha rifiutato il pagamento arretrato. Riproveremo il {date}, oppure puoi inserire un'altra carta.",
+  manageCardDeclinedFunds:
+    "La nuova carta è salvata, ma non ha fondi sufficienti per il pagamento arretrato. Riproveremo il {date}, oppure puoi inserire un'altra carta.",
+  manageCardPending:
+    'Stiamo verificando la nuova carta. Ricarica la pagina tra un momento per vedere il risultato.',
+  manageCardFailed:
+    "La carta non è stata salvata: la banca l'ha rifiutata o non è stata confermata. Non è stato addebitato nulla. Prova con un'altra carta.",
+  manageCardUnavailable:
+    'Questo abbonamento è terminato, quindi la sua carta non può più essere cambiata.',
+  hostedCardUpdateLead:
+    'La carta viene salvata per il tuo abbonamento da {amount}. Se un pagamento è arretrato, viene addebitato su questa carta subito dopo.',
 };

@@ -308,4 +308,26 @@ export const ja: CheckoutMessages = {
     '本日のお支払いはありません。{date}に{amount}の初回請求があり、その後は解約するまで自動更新されます。',
   termsLink: '利用規約',
   privacyLink: 'プライバシーポリシー',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: 'お支払い方法を変更',
+  manageCardHeading: '新しいカード',
+  manageCardSave: 'カードを保存',
+  manageCardSaveAndPay: 'カードを保存して{amount}を支払う',
+  manageCardPastDueLead:
+    '前回のお支払いが完了しませんでした。別のカードを入力して、今すぐ{amount}をお支払いください。',
+  manageCardKeep: '現在のカードのままにする',
+  manageCardUpdated: '新しいカードを保存しました。今後のお支払いはこのカードで行われます。',
+  manageCardPaid:
+    '新しいカードを保存し、未払いのお支払いが完了しました。サブスクリプションは再び有効です。',
+  manageCardDeclined:
+    '新しいカードを保存しましたが、未払いのお支払いはカード会社に拒否されました。{date}に再試行します。別のカードを入力することもできます。',
+  manageCardDeclinedFunds:
+    '新しいカードを保存しましたが、未払いのお支払いに対して残高が不足しています。{date}に再試行します。別のカードを入力することもできます。',
+  manageCardPending:
+    '新しいカードを確認しています。しばらくしてからこのページを再読み込みして結果をご確認ください。',
+  manageCardFailed:
+    'カードは保存されませんでした。カード会社に拒否されたか、認証が完了しませんでした。請求は発生していません。別のカードをお試しください。',
+  manageCardUnavailable: 'このサブスクリプションは終了しているため、カードを変更できません。',
+  hostedCardUpdateLead:
+    'カードは{amount}のサブスクリプション用に保存されます。未払いのお支払いがある場合は、保存後すぐにこのカードに請求されます。',
 };

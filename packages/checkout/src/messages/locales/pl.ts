@@ -314,4 +314,25 @@ export const pl: CheckoutMessages = {
     'Dziś nic nie płacisz. Pierwsze obciążenie kwotą {amount} nastąpi {date}, potem subskrypcja odnawia się, dopóki nie zrezygnujesz.',
   termsLink: 'Regulamin',
   privacyLink: 'Polityka prywatności',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: 'Zmień metodę płatności',
+  manageCardHeading: 'Nowa karta',
+  manageCardSave: 'Zapisz kartę',
+  manageCardSaveAndPay: 'Zapisz kartę i zapłać {amount}',
+  manageCardPastDueLead:
+    'Ostatnia płatność nie powiodła się. Podaj inną kartę, aby zapłacić teraz {amount}.',
+  manageCardKeep: 'Zachowaj obecną kartę',
+  manageCardUpdated: 'Nowa karta została zapisana. Kolejne płatności będą z niej pobierane.',
+  manageCardPaid:
+    'Nowa karta została zapisana, a zaległa płatność opłacona. Twoja subskrypcja jest znowu aktywna.',
+  manageCardDeclined:
+    'Nowa karta została zapisana, ale bank odrzucił zaległą płatność. Spróbujemy ponownie {date} albo możesz podać inną kartę.',
+  manageCardDeclinedFunds:
+    'Nowa karta została zapisana, ale brakuje na niej środków na zaległą płatność. Spróbujemy ponownie {date} albo możesz podać inną kartę.',
+  manageCardPending: 'Sprawdzamy nową kartę. Odśwież tę stronę za chwilę, aby zobaczyć wynik.',
+  manageCardFailed:
+    'Karta nie została zapisana: bank ją odrzucił lub nie została potwierdzona. Nic nie pobrano. Spróbuj innej karty.',
+  manageCardUnavailable: 'Ta subskrypcja się zakończyła, więc nie można już zmienić jej karty.',
+  hostedCardUpdateLead:
+    'Karta zostanie zapisana dla Twojej subskrypcji za {amount}. Jeśli jakaś płatność jest zaległa, zostanie pobrana z tej karty zaraz potem.',
 };

@@ -311,4 +311,26 @@ export const sv: CheckoutMessages = {
     'Inget att betala i dag. Den första debiteringen på {amount} sker den {date}, sedan förnyas det tills du säger upp.',
   termsLink: 'Användarvillkor',
   privacyLink: 'Integritetspolicy',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: 'Byt betalningsmetod',
+  manageCardHeading: 'Nytt kort',
+  manageCardSave: 'Spara kortet',
+  manageCardSaveAndPay: 'Spara kortet och betala {amount}',
+  manageCardPastDueLead:
+    'Den senaste betalningen gick inte igenom. Ange ett annat kort för att betala {amount} nu.',
+  manageCardKeep: 'Behåll nuvarande kort',
+  manageCardUpdated: 'Ditt nya kort är sparat. Kommande betalningar dras från det.',
+  manageCardPaid:
+    'Ditt nya kort är sparat och den förfallna betalningen är betald. Ditt abonnemang är aktivt igen.',
+  manageCardDeclined:
+    'Ditt nya kort är sparat, men banken nekade den förfallna betalningen. Vi försöker igen den {date}, eller så kan du ange ett annat kort.',
+  manageCardDeclinedFunds:
+    'Ditt nya kort är sparat, men täckningen räcker inte för den förfallna betalningen. Vi försöker igen den {date}, eller så kan du ange ett annat kort.',
+  manageCardPending:
+    'Ditt nya kort kontrolleras. Ladda om sidan om en stund för att se resultatet.',
+  manageCardFailed:
+    'Ditt kort sparades inte: banken nekade det eller så bekräftades det inte. Inget har dragits. Prova ett annat kort.',
+  manageCardUnavailable: 'Det här abonnemanget har avslutats, så dess kort kan inte längre ändras.',
+  hostedCardUpdateLead:
+    'Ditt kort sparas för ditt abonnemang på {amount}. Om en betalning är förfallen dras den från det här kortet direkt efteråt.',
 };

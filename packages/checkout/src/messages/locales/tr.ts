@@ -303,4 +303,25 @@ export const tr: CheckoutMessages = {
     'Bugün ödeme yok. {amount} tutarındaki ilk ödeme {date} tarihinde alınır, ardından iptal edene kadar yenilenir.',
   termsLink: 'Hizmet koşulları',
   privacyLink: 'Gizlilik politikası',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: 'Ödeme yöntemini değiştir',
+  manageCardHeading: 'Yeni kart',
+  manageCardSave: 'Kartı kaydet',
+  manageCardSaveAndPay: 'Kartı kaydet ve {amount} öde',
+  manageCardPastDueLead:
+    'Son ödeme gerçekleşmedi. {amount} tutarını şimdi ödemek için başka bir kart girin.',
+  manageCardKeep: 'Mevcut kartı kullanmaya devam et',
+  manageCardUpdated: 'Yeni kartınız kaydedildi. Sonraki ödemeler bu karttan alınacak.',
+  manageCardPaid: 'Yeni kartınız kaydedildi ve gecikmiş ödeme yapıldı. Aboneliğiniz yeniden etkin.',
+  manageCardDeclined:
+    'Yeni kartınız kaydedildi, ancak banka gecikmiş ödemeyi reddetti. {date} tarihinde yeniden deneyeceğiz ya da başka bir kart girebilirsiniz.',
+  manageCardDeclinedFunds:
+    'Yeni kartınız kaydedildi, ancak gecikmiş ödeme için bakiyesi yetersiz. {date} tarihinde yeniden deneyeceğiz ya da başka bir kart girebilirsiniz.',
+  manageCardPending:
+    'Yeni kartınız kontrol ediliyor. Sonucu görmek için bu sayfayı birazdan yeniden yükleyin.',
+  manageCardFailed:
+    'Kartınız kaydedilmedi: banka reddetti ya da onaylanmadı. Hiçbir ücret alınmadı. Başka bir kart deneyin.',
+  manageCardUnavailable: 'Bu abonelik sona erdi, bu yüzden kartı artık değiştirilemez.',
+  hostedCardUpdateLead:
+    'Kartınız {amount} tutarındaki aboneliğiniz için kaydedilir. Gecikmiş bir ödeme varsa hemen ardından bu karttan alınır.',
 };

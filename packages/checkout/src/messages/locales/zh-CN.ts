@@ -281,4 +281,22 @@ export const zhCN: CheckoutMessages = {
   trialFirstChargeOn: '今天无需付款。{date}首次扣款 {amount}，之后自动续订，直至您取消。',
   termsLink: '服务条款',
   privacyLink: '隐私政策',
+  // Replacing the card on the manage page (issue 22.2).
+  manageCardUpdate: '更改付款方式',
+  manageCardHeading: '新银行卡',
+  manageCardSave: '保存银行卡',
+  manageCardSaveAndPay: '保存银行卡并支付 {amount}',
+  manageCardPastDueLead: '上一笔付款未成功。请填写另一张银行卡，立即支付 {amount}。',
+  manageCardKeep: '保留当前银行卡',
+  manageCardUpdated: '新银行卡已保存，之后的付款将使用这张卡。',
+  manageCardPaid: '新银行卡已保存，逾期款项已支付。您的订阅已恢复有效。',
+  manageCardDeclined:
+    '新银行卡已保存，但银行拒绝了逾期款项。我们将于 {date} 再次尝试，您也可以填写另一张银行卡。',
+  manageCardDeclinedFunds:
+    '新银行卡已保存，但余额不足以支付逾期款项。我们将于 {date} 再次尝试，您也可以填写另一张银行卡。',
+  manageCardPending: '正在验证您的新银行卡。请稍后刷新此页面查看结果。',
+  manageCardFailed: '银行卡未保存：银行拒绝了该卡或未完成验证。未扣任何款项。请尝试另一张银行卡。',
+  manageCardUnavailable: '此订阅已结束，无法再更改其银行卡。',
+  hostedCardUpdateLead:
+    '您的银行卡将保存用于 {amount} 的订阅。如有逾期款项，将在保存后立即从此卡扣款。',
 };

@@ -29,6 +29,7 @@ import type {
   ProviderEvent,
 } from '../types.js';
 import { createStripeCancellation } from './stripeCancellation.js';
+import { createStripeCardUpdates } from './stripeCardUpdates.js';
 import { createStripeCustomers } from './stripeCustomers.js';
 import {
   type CheckoutSessionLike,
@@ -390,7 +391,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       if (!Number.isInteger(input.amount) || input.amount < 0) {
         throw new InvalidArgumentError('Stripe takes whole minor units only.');
       }
-      const customer = await customerFor(input);
+      // A card update names the subscription's Customer: its details stay as they are.
+      const customer = input.customerRef ?? (await customerFor(input));
       if (input.flow === 'hosted') return checkoutSessionFor(input, customer);
       if (input.recurring) return { intentId: await subscriptionIntent(input, customer) };
       if (input.mode === 'setup') {
@@ -462,6 +464,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     },
 
     openRenewalPayment: links.openRenewalPayment,
+
+    ...createStripeCardUpdates(stripe),
 
     async chargeSavedMethod(input) {
       try {

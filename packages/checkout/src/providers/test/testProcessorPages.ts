@@ -19,6 +19,7 @@ export type TestProcessorText = Pick<
   | 'hostedTitle'
   | 'hostedLead'
   | 'hostedSetupLead'
+  | 'hostedCardUpdateLead'
   | 'hostedPay'
   | 'hostedSave'
   | 'hostedCancel'
@@ -155,6 +156,13 @@ export function hostedPaymentPage(
   const { text } = locale;
   const amount = formatMoney(intent.amount, intent.currency, locale.lang);
   const setup = intent.kind === 'setup';
+  // A card saved from a subscription's manage page (its metadata says so): nothing like a
+  // trial's "nothing is charged today", since an overdue payment is charged right after.
+  const lead = !setup
+    ? text.hostedLead
+    : intent.metadata.plankit_card_update
+      ? text.hostedCardUpdateLead
+      : text.hostedSetupLead;
   const message = (key: keyof TestProcessorText | undefined) =>
     key ? formatMessage(text[key], {}, locale.lang) : null;
   const alert = state.formError
@@ -168,7 +176,7 @@ export function hostedPaymentPage(
     formatMessage(text.hostedTitle, { merchant: merchantName }, locale.lang),
     `<h1>${escapeHtml(formatMessage(text.hostedTitle, { merchant: merchantName }, locale.lang))}</h1>
 <p>${escapeHtml(intent.description)}</p>
-<p class="tp-amount">${escapeHtml(formatMessage(setup ? text.hostedSetupLead : text.hostedLead, { amount }, locale.lang))}</p>
+<p class="tp-amount">${escapeHtml(formatMessage(lead, { amount }, locale.lang))}</p>
 <p class="tp-hint">${escapeHtml(text.hostedTestHint)}</p>
 ${alert ? `<p class="tp-alert" role="alert">${escapeHtml(alert)}</p>` : ''}
 <form method="post" novalidate>

@@ -3,6 +3,7 @@ import { disputeMethods } from './disputeMethods.js';
 import { applyMigrations } from './migrations.js';
 import { orderMethods } from './orderMethods.js';
 import { outboxMethods } from './outboxMethods.js';
+import { paymentMethodMethods } from './paymentMethodMethods.js';
 import { providerMethods } from './providerMethods.js';
 import { queryMethods } from './queryMethods.js';
 import { refundMethods } from './refundMethods.js';
@@ -40,6 +41,7 @@ export function createSqlStore(client: SqlClient, options: SqlStoreOptions = {})
     },
     ...sessionMethods(client, t),
     ...subscriptionMethods(client, t),
+    ...paymentMethodMethods(client, t),
     ...orderMethods(client, t),
     ...refundMethods(client, t),
     ...queryMethods(client, t),

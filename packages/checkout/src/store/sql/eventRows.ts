@@ -218,6 +218,18 @@ export function toCheckoutEvent(row: EventRow): CheckoutEvent {
       const data = subscriptionData(payload.subscription, payload.locale ?? 'en', version);
       return { ...base, type: row.type, data: { ...data, order: renewalOrder(payload.order) } };
     }
+    case 'subscription.payment_method_updated': {
+      const { subscription } = payload;
+      if (!subscription?.payment_method_brand || !subscription.payment_method_last4) {
+        throw new Error(`event ${row.id}: no payment method`);
+      }
+      const data = subscriptionData(subscription, payload.locale ?? 'en', version);
+      const paymentMethod = {
+        brand: subscription.payment_method_brand,
+        last4: subscription.payment_method_last4,
+      };
+      return { ...base, type: row.type, data: { ...data, paymentMethod } };
+    }
     default:
       if (!payload.subscription) throw new Error(`event ${row.id}: no subscription`);
       return {

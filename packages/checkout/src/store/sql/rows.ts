@@ -94,6 +94,10 @@ export interface SubscriptionRow {
   renewal_attempt: Num;
   next_attempt_at: Time | null;
   created_at: Time;
+  /** Since migration 14. */
+  payment_method_brand?: string | null;
+  payment_method_last4?: string | null;
+  payment_method_intent?: string | null;
 }
 
 export function toNumber(value: Num | bigint): number {
@@ -198,6 +202,11 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     renewalAttempt: toNumber(row.renewal_attempt),
     nextAttemptAt: toDateOrNull(row.next_attempt_at),
     createdAt: toDate(row.created_at),
+    paymentMethod:
+      row.payment_method_brand && row.payment_method_last4
+        ? { brand: row.payment_method_brand, last4: row.payment_method_last4 }
+        : null,
+    paymentMethodIntent: row.payment_method_intent ?? null,
   };
 }
 

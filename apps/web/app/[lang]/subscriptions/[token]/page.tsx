@@ -1,8 +1,16 @@
 import { ManageSubscription, messagesFor } from '@plankit/checkout';
 import type { Metadata } from 'next';
-import { cancelSubscription, resumeSubscription } from '../../../../lib/actions';
+import { redirect } from 'next/navigation';
+import {
+  cancelSubscription,
+  resumeSubscription,
+  updatePaymentMethod,
+} from '../../../../lib/actions';
+import { catalog } from '../../../../lib/catalog';
+import { config } from '../../../../lib/config';
 import { getEngine } from '../../../../lib/engine';
 import { localeOfParam } from '../../../../lib/locale';
+import { cardFieldsFor } from '../../../../lib/paymentFields';
 import { currentTheme } from '../../../../lib/requestContext';
 import { routes } from '../../../../lib/routes';
 
@@ -22,14 +30,21 @@ export default async function SubscriptionRoute(props: {
 }) {
   const { token, lang } = await props.params;
   const locale = localeOfParam(lang);
-  const { confirm } = await props.searchParams;
-  const view = await (await getEngine()).getSubscriptionView(token, { locale });
+  const { confirm, card, payment_method: notice } = await props.searchParams;
+  const engine = await getEngine();
   let pageHref: string = routes.home;
   try {
     pageHref = routes.subscription(token);
   } catch {
     // A malformed token: the view is not_found and never links back to itself.
   }
+  // Back from the provider's pages (3-D Secure, hosted page): the engine applies the new card
+  // once, and the page says what became of it (a reload shows the same notice).
+  if (notice === 'return' && pageHref !== routes.home) {
+    const outcome = await engine.completePaymentMethodUpdate(token);
+    redirect(outcome ? `${pageHref}?payment_method=${outcome}` : pageHref);
+  }
+  const view = await engine.getSubscriptionView(token, { locale });
   return (
     <ManageSubscription
       theme={(await currentTheme()) ?? undefined}
@@ -41,6 +56,17 @@ export default async function SubscriptionRoute(props: {
       plansHref={routes.home}
       messages={messagesFor(locale)}
       locale={locale}
+      paymentMethod={
+        view.status === 'found'
+          ? {
+              fields: cardFieldsFor(view.nextCharge?.currency ?? catalog.defaultCurrency),
+              action: updatePaymentMethod.bind(null, token),
+              notice: typeof notice === 'string' ? notice : undefined,
+              open: card === 'update',
+              testMode: config.stripe ? config.stripe.testMode : true,
+            }
+          : undefined
+      }
     />
   );
 }

@@ -9,7 +9,7 @@
 import type Stripe from 'stripe';
 import { listOf } from './fakeCustomers.js';
 import type { FakePaymentIntents } from './fakePaymentIntents.js';
-import { declineOf, FakeStripeError } from './fakeStripeErrors.js';
+import { declineOf, FakeStripeError, invalidRequest } from './fakeStripeErrors.js';
 import { copy, type FakeStripeState, randomId } from './fakeStripeState.js';
 import type {
   FakeInvoice,
@@ -172,6 +172,68 @@ export function createFakeInvoices(state: FakeStripeState, intents: FakePaymentI
     return false;
   }
 
+  /**
+   * `POST /v1/invoices/{invoice}/pay` (https://docs.stripe.com/api/invoices/pay): pays an
+   * open invoice now, outside the collection schedule, off-session (the default), with
+   * `payment_method` or else its subscription's default payment method. A refused card is
+   * Stripe's 402 `card_error` with the decline and the invoice stays open; a card that needs
+   * its holder is a 402 `invoice_payment_intent_requires_action`, the PaymentIntent waiting
+   * in `requires_action`. A paid invoice is refused (`invoice_already_paid`), as is any other
+   * not open. `off_session: false` (the customer present) is not modelled: refused.
+   */
+  function payOpenInvoice(id: string, params: Stripe.InvoicePayParams): FakeInvoice {
+    const invoice = state.get<FakeInvoice>(id, 'invoice', 'invoice');
+    if (invoice.status === 'paid') {
+      throw invalidRequest('Invoice is already paid', 'invoice_already_paid');
+    }
+    if (invoice.status !== 'open') {
+      throw invalidRequest(
+        `You can only pay open invoices. This invoice is ${invoice.status}.`,
+        'invoice_not_open',
+      );
+    }
+    if (params.off_session !== undefined && String(params.off_session) !== 'true') {
+      throw invalidRequest('The fake pays invoices off-session only.', undefined, 'off_session');
+    }
+    const subId = invoice.parent?.subscription_details?.subscription;
+    const sub =
+      typeof subId === 'string'
+        ? state.get<FakeSubscription>(subId, 'subscription', 'subscription')
+        : null;
+    const methodId =
+      typeof params.payment_method === 'string'
+        ? params.payment_method
+        : sub?.default_payment_method
+          ? String(sub.default_payment_method)
+          : null;
+    const method = methodId
+      ? state.get<FakePaymentMethod>(methodId, 'payment_method', 'PaymentMethod', 'payment_method')
+      : null;
+    if (attemptInvoice(invoice, method)) return invoice;
+    const intentId = invoice.payments.data.at(-1)?.payment.payment_intent;
+    const intent =
+      typeof intentId === 'string'
+        ? (state.objects.get(intentId) as FakePaymentIntent | undefined)
+        : undefined;
+    const error = intent?.last_payment_error;
+    if (intent?.status === 'requires_action') {
+      throw new FakeStripeError(402, {
+        type: 'card_error',
+        code: 'invoice_payment_intent_requires_action',
+        message:
+          'This payment requires additional user action before it can be completed successfully.',
+        payment_intent: copy(intent),
+      });
+    }
+    throw new FakeStripeError(402, {
+      type: 'card_error',
+      code: error?.code ?? 'card_declined',
+      decline_code: error?.decline_code ?? 'generic_decline',
+      message: error?.message ?? 'Your card was declined.',
+      ...(intent ? { payment_intent: copy(intent) } : {}),
+    });
+  }
+
   /** `POST /v1/invoices/{invoice}/void`: only an open invoice; its payment is canceled. */
   function voidInvoice(id: string): FakeInvoice {
     const invoice = state.get<FakeInvoice>(id, 'invoice', 'invoice');
@@ -224,6 +286,7 @@ export function createFakeInvoices(state: FakeStripeState, intents: FakePaymentI
     invoiceIntent,
     invoiceOfIntent,
     attemptInvoice,
+    payOpenInvoice,
     voidInvoice,
     listInvoicePayments,
   };

@@ -116,6 +116,7 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
     listTaxIds: customers.listTaxIds,
     createTaxRate: taxRates.createTaxRate,
     listTaxRates: taxRates.listTaxRates,
+    payOpenInvoice: invoices.payOpenInvoice,
     voidInvoice: invoices.voidInvoice,
     createRefund: refunds.createRefund,
     refundFromDashboard: refunds.refundFromDashboard,

@@ -249,6 +249,25 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
       previous.metadata = copy(sub.metadata);
       Object.assign(sub.metadata, params.metadata);
     }
+    if (typeof params.default_payment_method === 'string') {
+      // "It must belong to the customer associated with the subscription"
+      // (https://docs.stripe.com/api/subscriptions/update#update_subscription-default_payment_method).
+      const method = state.get<FakePaymentMethod>(
+        params.default_payment_method,
+        'payment_method',
+        'PaymentMethod',
+        'default_payment_method',
+      );
+      if (method.customer !== sub.customer) {
+        throw invalidRequest(
+          `The customer does not have a payment method with the ID ${method.id}. The payment method must be attached to the customer.`,
+          'resource_missing',
+          'default_payment_method',
+        );
+      }
+      previous.default_payment_method = sub.default_payment_method;
+      sub.default_payment_method = method.id;
+    }
     state.emit('customer.subscription.updated', sub, previous);
     return sub;
   }
