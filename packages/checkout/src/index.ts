@@ -52,8 +52,11 @@ export type {
   EventDataMap,
   EventType,
   OrderPaidData,
+  PlanTermsData,
+  SubscriptionChangeData,
   SubscriptionData,
   SubscriptionRenewedData,
+  SubscriptionUpdatedData,
 } from './events/types.js';
 export type {
   CheckoutMessages,
@@ -129,6 +132,13 @@ export type {
   FindSubscriptionAction,
   FindSubscriptionState,
 } from './views/findSubscriptionTypes.js';
+export type {
+  PlanChangeChoices,
+  PlanChangeOption,
+  PlanChangePreviewView,
+  PlanChangeResult,
+  PlanTermsView,
+} from './views/planChangeTypes.js';
 export {
   type FinishView,
   initialPlanStepState,

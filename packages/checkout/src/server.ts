@@ -53,9 +53,12 @@ export {
   type OrderDisputeData,
   type OrderPaidData,
   type OrderRefundedData,
+  type PlanTermsData,
   type RenewalOrderData,
+  type SubscriptionChangeData,
   type SubscriptionData,
   type SubscriptionRenewedData,
+  type SubscriptionUpdatedData,
 } from './events/types.js';
 export {
   type InvoiceMerchant,
@@ -160,6 +163,8 @@ export type {
   OrderRecord,
   OrderWithRefunds,
   PaymentMethodShown,
+  PlanChangeInput,
+  PlanTerms,
   ProviderRefundInput,
   PrunePolicy,
   PruneReport,
@@ -176,6 +181,7 @@ export type {
   StartAttemptResult,
   StoreClock,
   Subscription,
+  SubscriptionChange,
   SubscriptionListQuery,
   SubscriptionUpdate,
 } from './store/types.js';

@@ -55,6 +55,9 @@ export async function runRenewals(ctx: WorkerContext): Promise<RenewalReport> {
   );
   report.canceled += ended.length;
   if (ctx.provider.renews !== 'engine') return report;
+  // A downgrade scheduled for the period's end takes effect first, so the renewal below
+  // bills the new terms for a period of the new interval (issue 22.1).
+  await ctx.fromStore('applyDuePlanChanges', {}, () => ctx.store.applyDuePlanChanges());
   const due = await ctx.fromStore('claimDueRenewals', {}, () =>
     ctx.store.claimDueRenewals(BATCH, ctx.attemptLeaseMs),
   );
@@ -96,10 +99,28 @@ async function renewOne(ctx: WorkerContext, subscription: Subscription): Promise
     // Nothing to charge with (a subscription from before saved payment methods).
     return record({ event: 'cancel' }, 'canceled');
   }
+  // Credit from a downgrade applied at once pays (part of) the period first.
+  const creditApplied = Math.min(subscription.creditBalance, subscription.amount);
+  const amount = subscription.amount - creditApplied;
+  if (amount === 0 && creditApplied > 0) {
+    return record(
+      {
+        event: 'renew',
+        renewal: {
+          reference: createOrderReference(),
+          providerPaymentId: null,
+          paymentMethod: null,
+          invoicePrefix: ctx.invoicePrefix,
+          creditApplied,
+        },
+      },
+      'renewed',
+    );
+  }
   const result = await ctx.fromProvider('chargeSavedMethod', details, () =>
     ctx.provider.chargeSavedMethod({
       idempotencyKey: renewalKey(subscription),
-      amount: subscription.amount,
+      amount,
       currency: subscription.currency,
       description: `Renewal: ${subscription.planId} (${subscription.interval})`,
       customerRef,
@@ -116,6 +137,7 @@ async function renewOne(ctx: WorkerContext, subscription: Subscription): Promise
           providerPaymentId: result.intentId,
           paymentMethod: result.paymentMethod,
           invoicePrefix: ctx.invoicePrefix,
+          creditApplied,
         },
       },
       'renewed',

@@ -16,9 +16,11 @@ export type {
   CheckoutSession,
   Order,
   PaymentMethodShown,
+  PlanTerms,
   Refund,
   SessionSelection,
   Subscription,
+  SubscriptionChange,
 } from './records.js';
 export type {
   BeginRefundInput,
@@ -39,7 +41,7 @@ export type {
 } from './sessionTypes.js';
 export type { SqlClient, SqlQueryable } from './sqlClient.js';
 export type { StoreClock } from './storeClock.js';
-export type { SubscriptionUpdate } from './subscriptionTypes.js';
+export type { PlanChangeInput, SubscriptionUpdate } from './subscriptionTypes.js';
 export type {
   LinkRequestCounts,
   LinkRequestInput,

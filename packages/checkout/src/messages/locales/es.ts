@@ -308,4 +308,36 @@ export const es: CheckoutMessages = {
     'Hoy no paga nada. El primer cargo de {amount} será el {date} y después se renueva hasta que lo cancele.',
   termsLink: 'Condiciones del servicio',
   privacyLink: 'Política de privacidad',
+  planChangeHeading: 'Cambiar de plan',
+  planChangeReview: 'Revisar el cambio',
+  planChangePreviewTitle: 'Revisa tu cambio',
+  planChangeCurrent: 'Actual',
+  planChangeNew: 'Nuevo',
+  planChangeDueNow: 'A pagar ahora',
+  planChangeTaxIncluded: 'Incluye {amount} de impuestos',
+  planChangeCredit: 'Crédito para tus próximos cargos',
+  planChangeNextRenewal: 'Próxima renovación',
+  planChangeAtPeriodEnd:
+    'Se aplica el {date}, al final del periodo actual. No se cobra nada ahora.',
+  planChangeConfirm: 'Confirmar el cambio',
+  planChangeKeep: 'Mantener el plan actual',
+  planChangeStale:
+    'La vista previa estaba desactualizada, así que no se cobró nada. Revisa los importes actuales.',
+  planChangeApplied: 'Tu plan ha cambiado.',
+  planChangeScheduled: 'Tu plan cambia a {plan} el {date}.',
+  planChangeUndo: 'Deshacer este cambio',
+  planChangeDeclined:
+    'El pago fue rechazado, así que no cambió nada. Inténtalo más tarde o actualiza tu tarjeta.',
+  planChangeSame: 'Elige otro plan, otra periodicidad u otro número de puestos.',
+  planChangeUnavailable:
+    'Este cambio no está disponible. Elige otro plan u otro número de puestos.',
+  planChangeBlockedPastDue: 'Paga el importe pendiente antes de cambiar de plan.',
+  planChangeBlockedCanceling: 'Reanuda tu suscripción para cambiar de plan.',
+  manageHistoryPlanChange: 'Cambio de plan',
+  emailPlanChangeSubject: 'Tu suscripción {plan} ha cambiado',
+  emailPlanChangeScheduledSubject: 'Tu suscripción cambia a {plan} el {date}',
+  emailPlanChangeLead: 'Tu suscripción ahora es {plan}. Sus nuevas condiciones están abajo.',
+  emailPlanChangeScheduledLead:
+    'Tu suscripción cambia a {plan} el {date}. Hasta entonces, nada cambia.',
+  planChangeChargedNow: 'Cobrado ahora',
 };

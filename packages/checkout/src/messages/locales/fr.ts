@@ -313,4 +313,38 @@ export const fr: CheckoutMessages = {
     'Rien à payer aujourd’hui. Le premier prélèvement de {amount} a lieu le {date}, puis l’abonnement se renouvelle jusqu’à résiliation.',
   termsLink: 'Conditions générales',
   privacyLink: 'Politique de confidentialité',
+  planChangeHeading: 'Changer de formule',
+  planChangeReview: 'Vérifier le changement',
+  planChangePreviewTitle: 'Vérifiez votre changement',
+  planChangeCurrent: 'Actuelle',
+  planChangeNew: 'Nouvelle',
+  planChangeDueNow: 'À payer maintenant',
+  planChangeTaxIncluded: 'Dont {amount} de taxes',
+  planChangeCredit: 'Crédit sur vos prochains prélèvements',
+  planChangeNextRenewal: 'Prochain renouvellement',
+  planChangeAtPeriodEnd:
+    'Prend effet le {date}, à la fin de la période en cours. Rien n’est prélevé maintenant.',
+  planChangeConfirm: 'Confirmer le changement',
+  planChangeKeep: 'Garder la formule actuelle',
+  planChangeStale:
+    'L’aperçu n’était plus à jour, rien n’a donc été prélevé. Vérifiez les montants actuels.',
+  planChangeApplied: 'Votre formule a été modifiée.',
+  planChangeScheduled: 'Votre formule passe à {plan} le {date}.',
+  planChangeUndo: 'Annuler ce changement',
+  planChangeDeclined:
+    'Le paiement a été refusé, rien n’a donc changé. Réessayez plus tard ou mettez à jour votre carte.',
+  planChangeSame:
+    'Choisissez une autre formule, une autre périodicité ou un autre nombre de places.',
+  planChangeUnavailable:
+    'Ce changement n’est pas possible. Choisissez une autre formule ou un autre nombre de places.',
+  planChangeBlockedPastDue: 'Réglez le montant dû avant de changer de formule.',
+  planChangeBlockedCanceling: 'Réactivez votre abonnement pour changer de formule.',
+  manageHistoryPlanChange: 'Changement de formule',
+  emailPlanChangeSubject: 'Votre abonnement {plan} a été modifié',
+  emailPlanChangeScheduledSubject: 'Votre abonnement passe à {plan} le {date}',
+  emailPlanChangeLead:
+    'Votre abonnement est désormais {plan}. Ses nouvelles conditions figurent ci-dessous.',
+  emailPlanChangeScheduledLead:
+    'Votre abonnement passe à {plan} le {date}. D’ici là, rien ne change.',
+  planChangeChargedNow: 'Prélevé maintenant',
 };

@@ -13,6 +13,7 @@ import { migration010 } from './migrations/m010-retention.js';
 import { migration011 } from './migrations/m011-invoice-numbers.js';
 import { migration012 } from './migrations/m012-refunds.js';
 import { migration013 } from './migrations/m013-disputes.js';
+import { migration014 } from './migrations/m014-plan-changes.js';
 import type { Migration } from './migrations/migration.js';
 import { DEFAULT_SCHEMA, quoteSchema } from './schemaName.js';
 
@@ -36,6 +37,7 @@ export const migrations: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
 ];
 
 /**
