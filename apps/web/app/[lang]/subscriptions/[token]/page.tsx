@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { cancelSubscription, resumeSubscription } from '../../../../lib/actions';
 import { getEngine } from '../../../../lib/engine';
 import { localeOfParam } from '../../../../lib/locale';
+import { PlanChangeSection } from '../../../../lib/PlanChangeSection';
 import { currentTheme } from '../../../../lib/requestContext';
 import { routes } from '../../../../lib/routes';
 
@@ -22,7 +23,8 @@ export default async function SubscriptionRoute(props: {
 }) {
   const { token, lang } = await props.params;
   const locale = localeOfParam(lang);
-  const { confirm } = await props.searchParams;
+  const query = await props.searchParams;
+  const { confirm } = query;
   const view = await (await getEngine()).getSubscriptionView(token, { locale });
   let pageHref: string = routes.home;
   try {
@@ -39,6 +41,17 @@ export default async function SubscriptionRoute(props: {
       cancelAction={cancelSubscription.bind(null, token)}
       resumeAction={resumeSubscription.bind(null, token)}
       plansHref={routes.home}
+      planChange={
+        view.status === 'found' && view.planChange ? (
+          <PlanChangeSection
+            token={token}
+            choices={view.planChange}
+            pageHref={pageHref}
+            query={query}
+            locale={locale}
+          />
+        ) : null
+      }
       messages={messagesFor(locale)}
       locale={locale}
     />
