@@ -290,8 +290,26 @@ async function applyPlanChange(
     }),
   );
   if (!stored) {
-    // Another request recorded this change first (the same charge, under the same key).
-    ctx.logger.warn('[plankit] plan change not recorded: the subscription moved on', details);
+    const now = await ctx.fromStore('getSubscription', details, () =>
+      ctx.store.getSubscription(subscription.id),
+    );
+    const same =
+      now?.planId === request.planId &&
+      now.interval === request.interval &&
+      now.seats === request.seats;
+    if (!same && charge) {
+      // Charged, but the subscription changed in between (a renewal, a cancel): the money
+      // was taken under this change's key and is not recorded. Nothing the buyer does next
+      // charges it again (the same key); the merchant refunds it (`plankit refund` needs an
+      // order, so the intent is named here).
+      ctx.logger.error('[plankit] plan change charged but not recorded: refund it', {
+        ...details,
+        intentId: charge.intentId,
+        amount: change.amountDue,
+      });
+      return { status: 'invalid' };
+    }
+    // Otherwise another request recorded this change first (the same charge, the same key).
   }
   return { status: applied ? 'applied' : 'scheduled' };
 }
