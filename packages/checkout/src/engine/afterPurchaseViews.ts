@@ -9,6 +9,7 @@ import type { ReceiptPageView, SubscriptionPageView } from '../views/types.js';
 import { billingHistory } from './billingHistory.js';
 import { buildReceipt } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
+import { changedAtProvider } from './planChangesAtProvider.js';
 import { planChangeChoices } from './planChangeTerms.js';
 import { readLink, signLink } from './signedLinks.js';
 
@@ -107,7 +108,8 @@ async function subscriptionView(
         : null,
     receiptUrl: receiptPath(ctx, subscription.orderId),
     planChange:
-      subscription.status === 'canceled' || subscription.renewedBy !== 'engine'
+      subscription.status === 'canceled' ||
+      (subscription.renewedBy !== 'engine' && !changedAtProvider(ctx, subscription))
         ? null
         : planChangeChoices(ctx, subscription, locale),
     history: await billingHistory(ctx, subscription, (orderId) => receiptPath(ctx, orderId)),

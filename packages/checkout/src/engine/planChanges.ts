@@ -12,13 +12,20 @@
 
 import { planTexts } from '../catalog/planTexts.js';
 import { createOrderReference } from '../ids/orderReference.js';
-import type { Subscription } from '../store/types.js';
+import type { CheckoutSession, Subscription } from '../store/types.js';
 import type {
   PlanChangePreviewView,
   PlanChangeResult,
   PlanTermsView,
 } from '../views/planChangeTypes.js';
 import type { EngineContext } from './engineContext.js';
+import {
+  changeAtProvider,
+  changedAtProvider,
+  providerPriced,
+  restoreAtProvider,
+  withAmounts,
+} from './planChangesAtProvider.js';
 import {
   type PlanChangeRequest,
   type PlannedChange,
@@ -42,20 +49,23 @@ async function subscriptionOf(ctx: EngineContext, token: unknown): Promise<Subsc
   );
 }
 
-/** The checkout's quote (tax rate, reverse charge, promo), which every change carries over. */
-async function checkoutQuoteOf(ctx: EngineContext, subscription: Subscription) {
+/**
+ * The checkout's session: its quote (tax rate, reverse charge, promo), which every change
+ * carries over, and the buyer's country.
+ */
+async function checkoutOf(ctx: EngineContext, subscription: Subscription) {
   const record = await ctx.fromStore('getOrderRecord', { subscriptionId: subscription.id }, () =>
     ctx.store.getOrderRecord(subscription.orderId),
   );
-  return record?.session.quote ?? null;
+  return record?.session ?? null;
 }
 
-/** Why a subscription cannot change now, if it cannot. */
-function isBlocked(subscription: Subscription): boolean {
+/** Whether a subscription cannot change now (or its provider cannot change it). */
+function isBlocked(ctx: EngineContext, subscription: Subscription): boolean {
   return (
     subscription.cancelAtPeriodEnd ||
     (subscription.status !== 'active' && subscription.status !== 'trialing') ||
-    subscription.renewedBy !== 'engine'
+    (subscription.renewedBy !== 'engine' && !changedAtProvider(ctx, subscription))
   );
 }
 
@@ -161,13 +171,14 @@ async function previewFor(
   stale: boolean,
 ): Promise<PlanChangePreviewView> {
   if (!request) return { status: 'invalid', reason: 'plan' };
-  if (isBlocked(subscription)) return { status: 'invalid', reason: 'blocked' };
-  const checkout = await checkoutQuoteOf(ctx, subscription);
+  if (isBlocked(ctx, subscription)) return { status: 'invalid', reason: 'blocked' };
+  const checkout = await checkoutOf(ctx, subscription);
   if (!checkout) return { status: 'not_found' };
   await ctx.clock.ready();
-  const change = planChange(ctx, subscription, checkout, request, ctx.clock.now());
+  const change = planChange(ctx, subscription, checkout.quote, request, ctx.clock.now());
   if (typeof change === 'string') return { status: 'invalid', reason: change };
-  return previewOf(ctx, subscription, change, locale, stale);
+  const priced = await providerPriced(ctx, subscription, checkout, change);
+  return previewOf(ctx, subscription, priced, locale, stale);
 }
 
 /**
@@ -190,30 +201,40 @@ export async function confirmPlanChange(
     status: 'stale',
     preview: await previewFor(ctx, subscription, signed.request, locale, true),
   });
-  if (isBlocked(subscription)) return { status: 'invalid' };
-  const checkout = await checkoutQuoteOf(ctx, subscription);
+  if (isBlocked(ctx, subscription)) return { status: 'invalid' };
+  const checkout = await checkoutOf(ctx, subscription);
   if (!checkout) return { status: 'not_found' };
   await ctx.clock.ready();
   const now = ctx.clock.now();
   if (now.getTime() - signed.at.getTime() > PREVIEW_VALID_MS || signed.at > now) return reshow();
-  const change = planChange(ctx, subscription, checkout, signed.request, signed.at);
-  if (typeof change === 'string') {
+  const planned = planChange(ctx, subscription, checkout.quote, signed.request, signed.at);
+  if (typeof planned === 'string') {
     // Already applied (a confirmation sent twice): the subscription has the new terms.
-    return change === 'same' ? { status: 'applied' } : { status: 'invalid' };
+    return planned === 'same' ? { status: 'applied' } : { status: 'invalid' };
   }
-  if (change.amountDue !== signed.amountDue || change.credit !== signed.credit) return reshow();
-  return applyPlanChange(ctx, subscription, change);
+  // The provider's proration at the signed instant, asked again: it must still be the one shown.
+  const change = await providerPriced(ctx, subscription, checkout, planned);
+  if (change.amountDue !== signed.amountDue || change.credit !== signed.credit) {
+    // The provider has these terms already (nothing left to prorate): this confirmation's
+    // twin changed it a moment ago, and repeating its request under the same key answers
+    // with that change, charging nothing more. Otherwise the preview is stale.
+    const twin = change !== planned && change.proration.net === 0 && change.proration.tax === 0;
+    if (!twin) return reshow();
+  }
+  return applyPlanChange(ctx, subscription, checkout, change);
 }
 
 async function applyPlanChange(
   ctx: EngineContext,
   subscription: Subscription,
-  change: PlannedChange,
+  checkout: CheckoutSession,
+  planned: PlannedChange,
 ): Promise<PlanChangeResult> {
   const details = { subscriptionId: subscription.id };
-  const { proration, request, next } = change;
+  let change = planned;
+  const { request, next } = change;
   const applied = change.effective === 'now';
-  const resets = applied && subscription.status !== 'trialing' && proration.resetsPeriod;
+  const resets = applied && subscription.status !== 'trialing' && change.proration.resetsPeriod;
   const key = [
     subscription.id,
     'change',
@@ -221,11 +242,28 @@ async function applyPlanChange(
     request.planId,
     request.interval,
     request.seats,
-    proration.at.getTime() / 1000,
+    change.proration.at.getTime() / 1000,
   ].join(':');
   let charge: { intentId: string; paymentMethod: { brand: string; last4: string } | null } | null =
     null;
-  if (change.amountDue > 0) {
+  let providerPeriod: { start: Date; end: Date } | null = null;
+  if (changedAtProvider(ctx, subscription)) {
+    // The provider charges (or credits) and changes its subscription in one request.
+    const result = await changeAtProvider(ctx, subscription, checkout, change, key);
+    if (result.status !== 'succeeded') {
+      return {
+        status: 'declined',
+        reason: result.code === 'insufficient_funds' ? 'insufficient_funds' : 'declined',
+      };
+    }
+    if (change.effective === 'now' && subscription.status !== 'trialing') {
+      change = withAmounts(change, result);
+      providerPeriod = result.period;
+    }
+    if (result.total > 0 && result.paymentId) {
+      charge = { intentId: result.paymentId, paymentMethod: null };
+    }
+  } else if (change.amountDue > 0) {
     const { customerRef, paymentMethodId } = subscription;
     if (!customerRef || !paymentMethodId) return { status: 'declined', reason: 'declined' };
     const result = await ctx.fromProvider('chargeSavedMethod', details, () =>
@@ -255,6 +293,7 @@ async function applyPlanChange(
         : null,
     };
   }
+  const { proration } = change;
   const orderId = charge ? crypto.randomUUID() : null;
   const stored = await ctx.fromStore('changeSubscription', details, () =>
     ctx.store.changeSubscription({
@@ -273,7 +312,7 @@ async function applyPlanChange(
         orderId,
         terms: next,
       },
-      period: resets ? proration.period : null,
+      period: resets ? (providerPeriod ?? proration.period) : null,
       order: charge
         ? {
             reference: createOrderReference(),
@@ -322,6 +361,14 @@ export async function undoPlanChange(
 ): Promise<boolean> {
   const subscription = await subscriptionOf(ctx, token);
   if (!subscription || typeof changeId !== 'string' || !UUID.test(changeId)) return false;
+  if (subscription.pendingChange?.id !== changeId) return false;
+  if (changedAtProvider(ctx, subscription)) {
+    // The provider bills the new price from the renewal on: put the current one back first.
+    const checkout = await checkoutOf(ctx, subscription);
+    if (!checkout) return false;
+    await ctx.clock.ready();
+    await restoreAtProvider(ctx, subscription, checkout, changeId, ctx.clock.now());
+  }
   const undone = await ctx.fromStore(
     'cancelPendingChange',
     { subscriptionId: subscription.id },

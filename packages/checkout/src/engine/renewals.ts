@@ -54,10 +54,11 @@ export async function runRenewals(ctx: WorkerContext): Promise<RenewalReport> {
     ctx.store.endCanceledSubscriptions(),
   );
   report.canceled += ended.length;
-  if (ctx.provider.renews !== 'engine') return report;
   // A downgrade scheduled for the period's end takes effect first, so the renewal below
-  // bills the new terms for a period of the new interval (issue 22.1).
+  // bills the new terms for a period of the new interval (issue 22.1); a provider that
+  // renews bills them itself (its new price was set with the change), the record follows.
   await ctx.fromStore('applyDuePlanChanges', {}, () => ctx.store.applyDuePlanChanges());
+  if (ctx.provider.renews !== 'engine') return report;
   const due = await ctx.fromStore('claimDueRenewals', {}, () =>
     ctx.store.claimDueRenewals(BATCH, ctx.attemptLeaseMs),
   );

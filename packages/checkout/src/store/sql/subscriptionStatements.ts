@@ -161,8 +161,9 @@ export function cancelPendingChangeStatement(t: Tables, subscriptionId: string, 
 }
 
 /**
- * Applies the scheduled changes whose period is over, for the subscriptions the engine
- * renews: the renewal that follows bills the new terms for a period of the new interval.
+ * Applies the scheduled changes whose period is over: the engine's renewal that follows
+ * bills the new terms for a period of the new interval; a provider that renews (Stripe)
+ * bills the new price it was given with the change.
  */
 export function applyDuePlanChangesStatement(t: Tables) {
   const next = (field: string) => `s.pending_change->'next'->>'${field}'`;
@@ -172,7 +173,7 @@ export function applyDuePlanChangesStatement(t: Tables) {
         amount = (${next('amount')})::bigint, terms = s.pending_change->'terms',
         pending_change = NULL,
         last_change = s.pending_change || jsonb_build_object('status', 'applied')
-      WHERE s.pending_change IS NOT NULL AND s.renewed_by = 'engine'
+      WHERE s.pending_change IS NOT NULL
         AND s.status IN (${statusList(SUBSCRIPTION_EVENTS.renew.from)})
         AND s.current_period_end <= ${t.now}
       RETURNING s.*`,
