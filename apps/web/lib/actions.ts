@@ -35,6 +35,38 @@ export async function resumeSubscription(token: string, _formData: FormData): Pr
   redirect(routes.subscription(token));
 }
 
+/**
+ * The manage page's plan change confirmation: the engine charges exactly what the preview
+ * showed (its signed `confirmToken`); the page then says what happened. A declined card or
+ * an out-of-date preview shows the preview of the same change again.
+ */
+export async function confirmPlanChange(token: string, formData: FormData): Promise<void> {
+  const locale = localeOfRequest(await headers());
+  const result = await (await getEngine()).confirmPlanChange(token, formData.get('confirmToken'), {
+    locale,
+  });
+  const page = routes.subscription(token);
+  const change = new URLSearchParams();
+  for (const name of ['plan', 'interval', 'seats']) {
+    const value = formData.get(name);
+    if (typeof value === 'string') change.set(name, value);
+  }
+  if (result.status === 'applied' || result.status === 'scheduled') {
+    redirect(`${page}?changed=${result.status}`);
+  }
+  if (result.status === 'declined' || result.status === 'stale') {
+    change.set('change', result.status);
+    redirect(`${page}?${change}`);
+  }
+  redirect(page);
+}
+
+/** The manage page's "undo" of a downgrade waiting for the period's end. */
+export async function undoPlanChange(token: string, formData: FormData): Promise<void> {
+  await (await getEngine()).undoPlanChange(token, formData.get('changeId'));
+  redirect(`${routes.subscription(token)}?changed=undone`);
+}
+
 /** "Find my subscription": the engine answers the same for a known and an unknown address. */
 export async function findSubscriptions(
   _state: FindSubscriptionState,

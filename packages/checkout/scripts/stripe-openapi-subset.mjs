@@ -53,6 +53,7 @@ const OPERATIONS = [
   ['delete', '/v1/subscriptions/{subscription_exposed_id}'],
   ['get', '/v1/invoices/{invoice}'],
   ['post', '/v1/invoices/{invoice}/pay'],
+  ['post', '/v1/invoices/create_preview'],
   ['post', '/v1/invoices/{invoice}/void'],
   ['get', '/v1/invoice_payments'],
   ['post', '/v1/refunds'],
@@ -67,12 +68,97 @@ const OPERATIONS = [
   ['delete', '/v1/test_helpers/test_clocks/{test_clock}'],
 ];
 
+/** A price of a subscription item, as `items[].price_data` takes it. */
+const PRICE_DATA = {
+  type: 'object',
+  properties: {
+    currency: { type: 'string' },
+    product: { type: 'string' },
+    recurring: {
+      type: 'object',
+      properties: {
+        interval: { type: 'string', enum: ['day', 'month', 'week', 'year'] },
+        interval_count: { type: 'integer' },
+      },
+      required: ['interval'],
+    },
+    tax_behavior: { type: 'string', enum: ['exclusive', 'inclusive', 'unspecified'] },
+    unit_amount: { type: 'integer' },
+    unit_amount_decimal: { type: 'string' },
+  },
+  required: ['currency', 'product', 'recurring'],
+};
+
 /**
  * Endpoints newer than the newest description at hand, each written out from Stripe's API
  * reference (https://docs.stripe.com/api/invoice-payments/list, API 2025-03-31.basil and
- * later): used only while the spec lacks the endpoint, and named in the file's header.
+ * later; https://docs.stripe.com/api/invoices/create_preview, which replaced
+ * `GET /v1/invoices/upcoming` in 2025-03-31.basil: the subscription parameters of the
+ * preview, the only ones the kit sends, in full): used only while the spec lacks the
+ * endpoint, and named in the file's header.
  */
 const NEWER_OPERATIONS = {
+  'POST /v1/invoices/create_preview': {
+    type: 'object',
+    properties: {
+      currency: { type: 'string' },
+      customer: { type: 'string' },
+      expand: { type: 'array', items: { type: 'string' } },
+      preview_mode: { type: 'string', enum: ['next', 'recurring'] },
+      subscription: { type: 'string' },
+      subscription_details: {
+        type: 'object',
+        properties: {
+          billing_cycle_anchor: {
+            anyOf: [{ type: 'string', enum: ['now', 'unchanged'] }, { type: 'integer' }],
+          },
+          cancel_at: { anyOf: [{ type: 'integer' }, { type: 'string', enum: [''] }] },
+          cancel_at_period_end: { type: 'boolean' },
+          cancel_now: { type: 'boolean' },
+          default_tax_rates: {
+            anyOf: [
+              { type: 'array', items: { type: 'string' } },
+              { type: 'string', enum: [''] },
+            ],
+          },
+          items: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                clear_usage: { type: 'boolean' },
+                deleted: { type: 'boolean' },
+                id: { type: 'string' },
+                metadata: {
+                  anyOf: [
+                    { type: 'object', additionalProperties: { type: 'string' } },
+                    { type: 'string', enum: [''] },
+                  ],
+                },
+                price: { type: 'string' },
+                price_data: PRICE_DATA,
+                quantity: { type: 'integer' },
+                tax_rates: {
+                  anyOf: [
+                    { type: 'array', items: { type: 'string' } },
+                    { type: 'string', enum: [''] },
+                  ],
+                },
+              },
+            },
+          },
+          proration_behavior: {
+            type: 'string',
+            enum: ['always_invoice', 'create_prorations', 'none'],
+          },
+          proration_date: { type: 'integer' },
+          resume_at: { type: 'string', enum: ['now'] },
+          start_date: { type: 'integer' },
+          trial_end: { anyOf: [{ type: 'string', enum: ['now'] }, { type: 'integer' }] },
+        },
+      },
+    },
+  },
   'GET /v1/invoice_payments': {
     type: 'object',
     properties: {

@@ -13,6 +13,11 @@ export {
 export { CatalogError, type ParseCatalogOptions, parseCatalog } from './catalog/parseCatalog.js';
 export { type PlanTexts, planTexts } from './catalog/planTexts.js';
 export type { Catalog, CatalogInput, Country, Plan, PromoCode } from './catalog/schema.js';
+export {
+  ChangePlan,
+  type ChangePlanProps,
+  type PlanChangeNotice,
+} from './components/ChangePlan.js';
 export { CheckoutError, type CheckoutErrorProps } from './components/CheckoutError.js';
 export { CheckoutFallback, type CheckoutFallbackProps } from './components/CheckoutFallback.js';
 export { CheckoutNotFound, type CheckoutNotFoundProps } from './components/CheckoutNotFound.js';
@@ -27,6 +32,10 @@ export {
   type ManageSubscriptionProps,
   type PaymentMethodProps,
 } from './components/ManageSubscription.js';
+export {
+  PlanChangePreview,
+  type PlanChangePreviewProps,
+} from './components/PlanChangePreview.js';
 export { PlanList, type PlanListProps } from './components/PlanList.js';
 export { type PaymentSlotContent, PlanStep, type PlanStepProps } from './components/PlanStep.js';
 export { PrintButton, type PrintButtonProps } from './components/PrintButton.js';
@@ -53,9 +62,12 @@ export type {
   EventDataMap,
   EventType,
   OrderPaidData,
+  PlanTermsData,
+  SubscriptionChangeData,
   SubscriptionData,
   SubscriptionPaymentMethodData,
   SubscriptionRenewedData,
+  SubscriptionUpdatedData,
 } from './events/types.js';
 export type {
   CheckoutMessages,
@@ -131,6 +143,13 @@ export type {
   FindSubscriptionAction,
   FindSubscriptionState,
 } from './views/findSubscriptionTypes.js';
+export type {
+  PlanChangeChoices,
+  PlanChangeOption,
+  PlanChangePreviewView,
+  PlanChangeResult,
+  PlanTermsView,
+} from './views/planChangeTypes.js';
 export {
   type FinishView,
   initialPlanStepState,

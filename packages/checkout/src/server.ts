@@ -53,10 +53,13 @@ export {
   type OrderDisputeData,
   type OrderPaidData,
   type OrderRefundedData,
+  type PlanTermsData,
   type RenewalOrderData,
+  type SubscriptionChangeData,
   type SubscriptionData,
   type SubscriptionPaymentMethodData,
   type SubscriptionRenewedData,
+  type SubscriptionUpdatedData,
 } from './events/types.js';
 export {
   type InvoiceMerchant,
@@ -164,6 +167,8 @@ export type {
   OrderRecord,
   OrderWithRefunds,
   PaymentMethodShown,
+  PlanChangeInput,
+  PlanTerms,
   ProviderRefundInput,
   PrunePolicy,
   PruneReport,
@@ -180,6 +185,7 @@ export type {
   StartAttemptResult,
   StoreClock,
   Subscription,
+  SubscriptionChange,
   SubscriptionListQuery,
   SubscriptionUpdate,
 } from './store/types.js';

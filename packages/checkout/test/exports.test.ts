@@ -16,12 +16,14 @@ const require = createRequire(import.meta.url);
 
 const CLIENT_EXPORTS = [
   // components
+  'ChangePlan',
   'CheckoutError',
   'CheckoutFallback',
   'CheckoutNotFound',
   'FindSubscription',
   'FinishStep',
   'ManageSubscription',
+  'PlanChangePreview',
   'PrintButton',
   'ReceiptPage',
   'PlanList',
@@ -136,11 +138,13 @@ const TESTING_EXPORTS = [
 ];
 
 const COMPONENTS = [
+  'ChangePlan',
   'CheckoutError',
   'CheckoutFallback',
   'CheckoutNotFound',
   'FinishStep',
   'ManageSubscription',
+  'PlanChangePreview',
   'PlanList',
   'PlanStep',
   'PrintButton',

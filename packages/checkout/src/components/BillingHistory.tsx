@@ -20,6 +20,7 @@ export function BillingHistory({ entries, messages, locale }: BillingHistoryProp
   const kind = {
     purchase: messages.manageHistoryPurchase,
     renewal: messages.manageHistoryRenewal,
+    plan_change: messages.manageHistoryPlanChange,
     refund: messages.manageHistoryRefund,
   };
   return (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatDate } from '../messages/intlFormats.js';
 import { type CompiledMessages, formatMessage, resolveMessages } from '../messages/messages.js';
 import { formatMoney } from '../pricing/formatMoney.js';
@@ -30,6 +31,11 @@ export interface ManageSubscriptionProps {
   resumeAction: FormAction;
   /** Where "back to plans" leads when the link is not valid. */
   plansHref: string;
+  /**
+   * The "change plan" section (`<ChangePlan>`), shown before the billing history while the
+   * subscription has not ended.
+   */
+  planChange?: ReactNode;
   /** The page's messages (`messagesFor(locale)`); English by default. */
   messages?: Partial<CompiledMessages> | undefined;
   /** The page's locale (BCP 47): dates and amounts are formatted in it. */
@@ -60,6 +66,7 @@ export function ManageSubscription({
   cancelAction,
   resumeAction,
   plansHref,
+  planChange,
   messages: overrides,
   locale,
   theme,
@@ -179,6 +186,7 @@ export function ManageSubscription({
             </a>
           </div>
         )}
+        {ended ? null : planChange}
         <BillingHistory entries={view.history ?? []} messages={messages} locale={locale} />
         <div className="pk-actions">
           <a className="pk-button pk-button--secondary" href={view.receiptUrl}>

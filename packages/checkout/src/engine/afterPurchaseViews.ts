@@ -9,6 +9,8 @@ import type { ReceiptPageView, SubscriptionPageView } from '../views/types.js';
 import { billingHistory } from './billingHistory.js';
 import { buildReceipt } from './buildFinishView.js';
 import type { EngineContext } from './engineContext.js';
+import { changedAtProvider } from './planChangesAtProvider.js';
+import { planChangeChoices } from './planChangeTerms.js';
 import { readLink, signLink } from './signedLinks.js';
 
 /** The signed path of an order's receipt. */
@@ -98,12 +100,18 @@ async function subscriptionView(
     nextCharge:
       charges && subscription.nextAttemptAt
         ? {
-            amount: subscription.amount,
+            // Credit from a downgrade applied at once is taken off the next charges.
+            amount: subscription.amount - Math.min(subscription.creditBalance, subscription.amount),
             currency: subscription.currency,
             date: subscription.nextAttemptAt.toISOString(),
           }
         : null,
     receiptUrl: receiptPath(ctx, subscription.orderId),
+    planChange:
+      subscription.status === 'canceled' ||
+      (subscription.renewedBy !== 'engine' && !changedAtProvider(ctx, subscription))
+        ? null
+        : planChangeChoices(ctx, subscription, locale),
     history: await billingHistory(ctx, subscription, (orderId) => receiptPath(ctx, orderId)),
     paymentMethod: await paymentMethodOf(ctx, subscription),
     canUpdatePaymentMethod: subscription.status !== 'canceled',

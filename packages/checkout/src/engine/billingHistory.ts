@@ -35,7 +35,12 @@ export async function billingHistory(
   const entries: BillingHistoryEntry[] = [
     ...orders.map(
       (order): BillingHistoryEntry => ({
-        kind: order.kind === 'renewal' ? 'renewal' : 'purchase',
+        kind:
+          order.kind === 'renewal'
+            ? 'renewal'
+            : order.kind === 'proration'
+              ? 'plan_change'
+              : 'purchase',
         date: order.createdAt.toISOString(),
         amount: order.amountPaid,
         currency: order.currency,

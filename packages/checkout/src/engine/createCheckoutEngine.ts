@@ -12,6 +12,7 @@ import type { WebhookRequest } from '../providers/types.js';
 import type { CheckoutRoutes } from '../routes/createCheckoutRoutes.js';
 import type { Order, PruneReport, Subscription } from '../store/types.js';
 import type { FindSubscriptionState } from '../views/findSubscriptionTypes.js';
+import type { PlanChangePreviewView, PlanChangeResult } from '../views/planChangeTypes.js';
 import type {
   FinishView,
   PaymentMethodNotice,
@@ -51,6 +52,7 @@ import {
   ownsProviderIntent,
   updatePaymentMethod,
 } from './paymentMethodUpdates.js';
+import { confirmPlanChange, previewPlanChange, undoPlanChange } from './planChanges.js';
 import { createMailer } from './receiptEmails.js';
 import { type RefundRequest, type RefundResult, refundOrder } from './refunds.js';
 import { type RenewalReport, runRenewals } from './renewals.js';
@@ -236,6 +238,32 @@ export interface CheckoutEngine {
    */
   completePaymentMethodUpdate(token: string): Promise<PaymentMethodNotice | null>;
   /**
+   * What changing the subscription a manage token opens to another plan, interval or seat
+   * count would charge now (the prorated difference, tax included) or credit, and the next
+   * renewal; nothing is charged or changed. `request`: a form or query with `plan`,
+   * `interval` and `seats`. Its `confirmToken` fixes the change, its proration instant and
+   * amounts for {@link CheckoutEngine.confirmPlanChange}.
+   */
+  previewPlanChange(
+    token: string,
+    request: Record<string, unknown> | FormData,
+    options?: AfterPurchasePageOptions,
+  ): Promise<PlanChangePreviewView>;
+  /**
+   * Confirms a previewed change (`confirmToken`): an upgrade is charged exactly the amount
+   * previewed and applies at once; a downgrade waits for the period's end (or applies at
+   * once with a credit, `planChanges.downgrade: 'now'`). A declined charge changes nothing;
+   * a preview out of date charges nothing and is shown again (`stale`). Confirming twice
+   * charges once. Emits `subscription.updated` (and the buyer's email).
+   */
+  confirmPlanChange(
+    token: string,
+    confirmToken: unknown,
+    options?: AfterPurchasePageOptions,
+  ): Promise<PlanChangeResult>;
+  /** Undoes a downgrade waiting for the period's end (`changeId` as the manage page shows it). */
+  undoPlanChange(token: string, changeId: unknown): Promise<boolean>;
+  /**
    * The invoice of the order a receipt token opens, as PDF in the checkout's language
    * (`routes.invoice(token)`); `not_found` for any other token and for an order without an
    * invoice number (nothing was charged).
@@ -354,6 +382,20 @@ export function createCheckoutEngine(options: CheckoutEngineOptions): CheckoutEn
     ownsProviderIntent: (metadata: Readonly<Record<string, string>>, context: RequestContext) =>
       ownsProviderIntent(ctx, metadata, context),
     completePaymentMethodUpdate: ready((token: string) => completePaymentMethodUpdate(ctx, token)),
+    previewPlanChange: ready(
+      (
+        token: string,
+        request: Record<string, unknown> | FormData,
+        options?: AfterPurchasePageOptions,
+      ) => previewPlanChange(ctx, token, request, options?.locale),
+    ),
+    confirmPlanChange: ready(
+      (token: string, confirmToken: unknown, options?: AfterPurchasePageOptions) =>
+        confirmPlanChange(ctx, token, confirmToken, options?.locale),
+    ),
+    undoPlanChange: ready((token: string, changeId: unknown) =>
+      undoPlanChange(ctx, token, changeId),
+    ),
     receiptPath: (orderId) => receiptPath(ctx, orderId),
     subscriptionPath: (subscriptionId) => subscriptionPath(ctx, subscriptionId),
   };

@@ -101,7 +101,9 @@ export async function invoiceAttachment(
       ? event.data
       : event.type === 'subscription.renewed'
         ? event.data.order
-        : null;
+        : event.type === 'subscription.updated'
+          ? (event.data.change?.order ?? null)
+          : null;
   if (!order?.invoiceNumber || !invoiceOf) return null;
   const invoice = await invoiceOf(order.id);
   return invoice

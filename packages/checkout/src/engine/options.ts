@@ -85,6 +85,13 @@ export interface CheckoutEngineOptions {
    */
   invoicePrefix?: string;
   /**
+   * Plan changes from the manage page (issue 22.1). An upgrade (something is due now)
+   * always applies at once and charges the prorated difference. A downgrade applies at the
+   * end of the period (`downgrade: 'period_end'`, the default) or at once with the unused
+   * part credited toward the next charges (`'now'`).
+   */
+  planChanges?: { downgrade?: 'period_end' | 'now' };
+  /**
    * HMAC key for hashing client addresses, visitor tokens and no-JS idempotency keys, at
    * least 16 characters. Defaults to a fixed development value: set a long random secret in
    * production (the engine warns when `NODE_ENV` is `production` and none is set).
@@ -152,6 +159,7 @@ export interface ResolvedEngineOptions {
   eventRetentionDays: number;
   sessionRetentionDays: number;
   invoicePrefix: string;
+  planChanges: { downgrade: 'period_end' | 'now' };
   secret: string;
   secretIsDefault: boolean;
   logger: EngineLogger;

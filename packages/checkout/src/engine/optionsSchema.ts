@@ -109,6 +109,10 @@ export const optionsSchema = z.object({
   eventRetentionDays: retentionDays,
   sessionRetentionDays: retentionDays,
   invoicePrefix: invoicePrefixSchema.default('INV-'),
+  planChanges: z
+    .object({ downgrade: z.enum(['period_end', 'now']).default('period_end') })
+    .strict()
+    .default({ downgrade: 'period_end' }),
   secret: z.string().min(16, 'must be at least 16 characters').optional(),
   logger: z
     .custom<EngineLogger>(

@@ -1,6 +1,7 @@
 // The buyer's emails, sent from the outbox (the `email` channel): a receipt for `order.paid`
 // and `subscription.renewed`, a notice for `subscription.past_due` and
-// `subscription.canceled`, the credit note of `order.refunded` (refundEmail.ts). HTML and plain text, with every string from the message catalog
+// `subscription.canceled`, the credit note of `order.refunded` (refundEmail.ts), the new
+// terms of a plan change (`subscription.updated`, planChangeEmail.ts). HTML and plain text, with every string from the message catalog
 // (`CheckoutMessages`), amounts and dates formatted in the checkout's language. Sent with
 // nodemailer over SMTP; the delivery counts once the server accepted the message, and the
 // outbox records it then, so an accepted email is never sent again for the same event (a
@@ -22,6 +23,7 @@ import type { EventMailer } from './engineContext.js';
 import { invoiceAttachment } from './invoicePdfs.js';
 import { buildLinksEmail } from './linksEmail.js';
 import type { SendResult } from './outgoingWebhooks.js';
+import { buildPlanChangeEmail } from './planChangeEmail.js';
 import { buildRefundEmail } from './refundEmail.js';
 import { signLink } from './signedLinks.js';
 
@@ -185,6 +187,8 @@ export function buildEmail(options: MailerOptions, event: CheckoutEvent): EmailC
     }
     case 'order.refunded':
       return buildRefundEmail(event.data, parts);
+    case 'subscription.updated':
+      return buildPlanChangeEmail(event.data, parts);
     default:
       return null;
   }

@@ -55,6 +55,10 @@ export async function runRenewals(ctx: WorkerContext): Promise<RenewalReport> {
     ctx.store.endCanceledSubscriptions(),
   );
   report.canceled += ended.length;
+  // A downgrade scheduled for the period's end takes effect first, so the renewal below
+  // bills the new terms for a period of the new interval (issue 22.1); a provider that
+  // renews bills them itself (its new price was set with the change), the record follows.
+  await ctx.fromStore('applyDuePlanChanges', {}, () => ctx.store.applyDuePlanChanges());
   if (ctx.provider.renews !== 'engine') return report;
   const due = await ctx.fromStore('claimDueRenewals', {}, () =>
     ctx.store.claimDueRenewals(BATCH, ctx.attemptLeaseMs),
@@ -117,10 +121,29 @@ export async function chargeRenewal(
     // Nothing to charge with (a subscription from before saved payment methods).
     return { outcome: await record({ event: 'cancel' }, 'canceled') };
   }
+  // Credit from a downgrade applied at once pays (part of) the period first.
+  const creditApplied = Math.min(subscription.creditBalance, subscription.amount);
+  const amount = subscription.amount - creditApplied;
+  if (amount === 0 && creditApplied > 0) {
+    const outcome = await record(
+      {
+        event: 'renew',
+        renewal: {
+          reference: createOrderReference(),
+          providerPaymentId: null,
+          paymentMethod: null,
+          invoicePrefix: ctx.invoicePrefix,
+          creditApplied,
+        },
+      },
+      'renewed',
+    );
+    return { outcome };
+  }
   const result = await ctx.fromProvider('chargeSavedMethod', details, () =>
     ctx.provider.chargeSavedMethod({
       idempotencyKey: renewalKey(subscription),
-      amount: subscription.amount,
+      amount,
       currency: subscription.currency,
       description: `Renewal: ${subscription.planId} (${subscription.interval})`,
       customerRef,
@@ -137,6 +160,7 @@ export async function chargeRenewal(
           providerPaymentId: result.intentId,
           paymentMethod: result.paymentMethod,
           invoicePrefix: ctx.invoicePrefix,
+          creditApplied,
         },
       },
       'renewed',

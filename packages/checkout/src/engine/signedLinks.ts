@@ -9,8 +9,12 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What a link opens. The kind is signed too, so a receipt's token never opens a manage page. */
-export type LinkKind = 'receipt' | 'subscription';
+/**
+ * What a link opens. The kind is signed too, so a receipt's token never opens a manage page.
+ * `plan-change` signs a previewed plan change (planChanges.ts): the confirmation form carries
+ * it, so what is confirmed is exactly what was shown.
+ */
+export type LinkKind = 'receipt' | 'subscription' | 'plan-change';
 
 function signature(secret: string, kind: LinkKind, id: string): string {
   return createHmac('sha256', secret)

@@ -31,6 +31,7 @@ export const EMAIL_EVENT_TYPES = [
   'subscription.renewed',
   'subscription.past_due',
   'subscription.canceled',
+  'subscription.updated',
   'order.refunded',
 ] as const satisfies readonly EventType[];
 
@@ -167,6 +168,46 @@ export interface SubscriptionPaymentMethodData extends SubscriptionData {
   paymentMethod: EventPaymentMethod;
 }
 
+/** Plan, interval and seats, and what they cost per period (tax included), in an event. */
+export interface PlanTermsData {
+  planId: string;
+  interval: BillingInterval;
+  seats: number;
+  /** Per period, in minor units. */
+  amount: number;
+}
+
+/** A plan change, in `subscription.updated` (issue 22.1). */
+export interface SubscriptionChangeData {
+  /** Unique per change. */
+  id: string;
+  /**
+   * `applied`: the subscription has the new terms (`effective: 'now'`, or a scheduled change
+   * that took effect at the renewal); `scheduled`: they take effect at `effectiveAt`;
+   * `unscheduled`: the buyer undid a scheduled change.
+   */
+  status: 'applied' | 'scheduled' | 'unscheduled';
+  effective: 'now' | 'period_end';
+  effectiveAt: string;
+  previous: PlanTermsData;
+  next: PlanTermsData;
+  currency: string;
+  /** Charged now: the prorated difference, tax included (0 for a downgrade). */
+  amountDue: number;
+  /** Credited now toward the next charges (a downgrade applied at once). */
+  credit: number;
+  /** The proration's order (with its invoice number) when something was charged. */
+  order: RenewalOrderData | null;
+}
+
+/**
+ * `subscription.updated`: cancel at the period's end was set or cleared (`change` null), or
+ * the plan, interval or seats changed (`change`).
+ */
+export interface SubscriptionUpdatedData extends SubscriptionData {
+  change: SubscriptionChangeData | null;
+}
+
 /** `order.refunded`: a refund of (part of) an order's payment succeeded. */
 export interface OrderRefundedData extends EventObject {
   /** The order's reference (`PK-…`); `id` is the order's id. */
@@ -219,8 +260,8 @@ export interface EventDataMap {
   'payment.failed': CheckoutSessionData;
   'checkout.expired': CheckoutSessionData;
   'subscription.created': SubscriptionData;
-  /** Cancel at the period's end was set or cleared (the buyer canceled or resumed). */
-  'subscription.updated': SubscriptionData;
+  /** Canceled at the period's end or resumed, or plan, interval or seats changed (`change`). */
+  'subscription.updated': SubscriptionUpdatedData;
   'subscription.renewed': SubscriptionRenewedData;
   'subscription.past_due': SubscriptionData;
   'subscription.canceled': SubscriptionData;

@@ -270,6 +270,50 @@ export interface WebhookRequest {
   headers: Headers;
 }
 
+/**
+ * A change of a subscription the provider renews (issue 22.1): its one line's new recurring
+ * amount, priced as at its creation (`CreateIntentInput.recurring` and `tax`).
+ */
+export interface SubscriptionChangeInput {
+  /** The provider's subscription id. */
+  subscriptionRef: string;
+  planId: string;
+  /** Names the plan's product (`Acme: Team (monthly)`), as at the checkout. */
+  description: string;
+  interval: 'monthly' | 'yearly';
+  seats: number;
+  currency: string;
+  /** The new terms' recurring total (tax included when added), in minor units. */
+  amount: number;
+  tax?: IntentTax;
+  /** The proration instant the preview fixed (whole seconds). */
+  prorationDate: Date;
+  /**
+   * `always_invoice`: prorate and charge (or credit) the difference now. `none`: the new
+   * price is billed from the next renewal on, nothing now (a downgrade at the period's end).
+   */
+  proration: 'always_invoice' | 'none';
+}
+
+/** What a change costs now, as the provider computes it (its proration invoice). */
+export interface SubscriptionChangeAmounts {
+  /** The proration's net (charge less credit), its tax and total; negative for a credit. */
+  net: number;
+  tax: number;
+  total: number;
+}
+
+/** The provider's answer to a change. */
+export type SubscriptionChangeOutcome =
+  | (SubscriptionChangeAmounts & {
+      status: 'succeeded';
+      /** The payment that took the amount due (the proration invoice's), if any. */
+      paymentId: string | null;
+      /** The subscription's period after the change, as the provider dates it. */
+      period: ProviderPeriod | null;
+    })
+  | { status: 'failed'; code: string };
+
 /** A payment processor behind one interface: the test provider, Stripe, or your own. */
 export interface PaymentProvider {
   /** A short name for logs, receipts and the webhook route, e.g. `test` or `stripe`. */
@@ -305,6 +349,19 @@ export interface PaymentProvider {
    * Not needed when the engine renews.
    */
   setCancelAtPeriodEnd?(providerSubscriptionRef: string, cancel: boolean): Promise<void>;
+  /**
+   * With `renews: 'provider'`: what changing the subscription costs at `prorationDate`, as
+   * the provider computes it (Stripe: `invoices.createPreview`). Nothing changes.
+   */
+  previewSubscriptionChange?(input: SubscriptionChangeInput): Promise<SubscriptionChangeAmounts>;
+  /**
+   * With `renews: 'provider'`: changes the subscription, charging the prorated difference
+   * now (`always_invoice`; a refused charge changes nothing) or from the next renewal on
+   * (`none`). Idempotent on the key.
+   */
+  changeSubscription?(
+    input: SubscriptionChangeInput & { idempotencyKey: string },
+  ): Promise<SubscriptionChangeOutcome>;
   /**
    * With `renews: 'provider'`: the renewal payment that waits for the buyer (a card the
    * bank wants confirmed, or one that was refused), with the provider's page where the buyer

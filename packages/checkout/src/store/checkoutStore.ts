@@ -23,7 +23,11 @@ import type {
   StartAttemptResult,
 } from './sessionTypes.js';
 import type { StoreClock } from './storeClock.js';
-import type { NewSubscriptionPaymentMethod, SubscriptionUpdate } from './subscriptionTypes.js';
+import type {
+  NewSubscriptionPaymentMethod,
+  PlanChangeInput,
+  SubscriptionUpdate,
+} from './subscriptionTypes.js';
 import type {
   LinkRequestCounts,
   LinkRequestInput,
@@ -117,6 +121,20 @@ export interface CheckoutStore {
   /** Sets or clears "cancel at the end of the period"; null for an ended subscription. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<Subscription | null>;
   getSubscription(id: string): Promise<Subscription | null>;
+  /**
+   * Records a plan change: applied now (new terms, the proration's order if one was
+   * charged, credit added) or scheduled for the period's end (`pending_change`), with
+   * `subscription.updated`. Null when the subscription no longer has the expected terms
+   * and period (changed meanwhile, or this change was recorded already).
+   */
+  changeSubscription(input: PlanChangeInput): Promise<Subscription | null>;
+  /** Drops a scheduled change (the buyer undid it); null when none was scheduled. */
+  cancelPendingChange(subscriptionId: string, changeId: string): Promise<Subscription | null>;
+  /**
+   * Applies every scheduled change whose period is over (before the renewal that bills the
+   * new terms), for subscriptions the engine renews; returns them.
+   */
+  applyDuePlanChanges(): Promise<Subscription[]>;
   /** The subscription of a provider's own subscription id (`renews: 'provider'`), if any. */
   getSubscriptionByProviderRef(providerSubscriptionRef: string): Promise<Subscription | null>;
   /**
@@ -135,7 +153,7 @@ export interface CheckoutStore {
    * now with a new card by one process only; null when it is not past due or is held.
    */
   claimPastDueRenewal(subscriptionId: string, leaseMs: number): Promise<Subscription | null>;
-  /** The renewal orders of a subscription, oldest first. */
+  /** The renewal and proration (plan change) orders of a subscription, oldest first. */
   listRenewalOrders(subscriptionId: string): Promise<Order[]>;
   /**
    * Records a promo code that does not exist or has expired, for the guessing throttle, and

@@ -82,8 +82,11 @@ export interface PaymentMethodShown {
 export interface Order {
   id: string;
   reference: string;
-  /** `checkout` (from a session) or `renewal` (a later period of a subscription). */
-  kind: 'checkout' | 'renewal';
+  /**
+   * `checkout` (from a session), `renewal` (a later period of a subscription) or
+   * `proration` (the prorated difference of a plan change, charged at once).
+   */
+  kind: 'checkout' | 'renewal' | 'proration';
   /** The checkout session; null for a renewal. */
   sessionId: string | null;
   /** The subscription a renewal paid for; null for a checkout order. */
@@ -165,6 +168,12 @@ export interface Subscription {
   renewalAttempt: number;
   /** When the engine charges next (the period's end, or a retry); null when it does not. */
   nextAttemptAt: Date | null;
+  /** The quote of the current terms after a plan change; null while they are the checkout's. */
+  terms: Quote | null;
+  /** A change (a downgrade) that takes effect at the period's end; null when none waits. */
+  pendingChange: SubscriptionChange | null;
+  /** Credit from a downgrade applied at once, taken off the next charges (minor units). */
+  creditBalance: number;
   createdAt: Date;
   /**
    * The card the buyer put in on the manage page (issue 22.2); null until they replace the
@@ -176,4 +185,39 @@ export interface Subscription {
    * (3-D Secure, the hosted page); only it may set the card when they come back.
    */
   paymentMethodIntent?: string | null;
+}
+
+/** Plan, interval and seats, and what they cost per period (tax included). */
+export interface PlanTerms {
+  planId: string;
+  interval: BillingInterval;
+  seats: number;
+  /** Charged every period, in minor units. */
+  amount: number;
+}
+
+/** A change of plan, interval or seats, as the store keeps it (`last_change`, `pending_change`). */
+export interface SubscriptionChange {
+  /** Unique per change (a UUID). */
+  id: string;
+  /**
+   * `applied` (the subscription has the new terms), `scheduled` (they take effect at the
+   * period's end) or `unscheduled` (the buyer undid a scheduled change).
+   */
+  status: 'applied' | 'scheduled' | 'unscheduled';
+  /** `now`, or `period_end` (a downgrade, by default). */
+  effective: 'now' | 'period_end';
+  /** When it takes (or took) effect, ISO 8601. */
+  effectiveAt: string;
+  previous: PlanTerms;
+  next: PlanTerms;
+  currency: string;
+  /** Charged now (an upgrade's prorated difference, tax included). */
+  amountDue: number;
+  /** Credited now (a downgrade applied at once). */
+  credit: number;
+  /** The proration's order, when something was charged. */
+  orderId: string | null;
+  /** The quote of the new terms (what renewals bill from then on). */
+  terms: Quote;
 }

@@ -1,7 +1,7 @@
 // What the store's renewal operations take (`CheckoutStore.applySubscriptionEvent`).
 
 import type { SubscriptionEvent } from '../lifecycle/subscriptionLifecycle.js';
-import type { PaymentMethodShown } from './records.js';
+import type { PaymentMethodShown, PlanTerms, SubscriptionChange } from './records.js';
 
 /** What became of one renewal attempt of a subscription, to record. */
 export interface SubscriptionUpdate {
@@ -28,6 +28,11 @@ export interface SubscriptionUpdate {
      * period moves on by one billing interval.
      */
     providerPeriod?: { start: Date; end: Date } | null;
+    /**
+     * Of the subscription's credit (a downgrade's), what this renewal used: charged is the
+     * amount less this, and the credit shrinks by it (default 0).
+     */
+    creditApplied?: number;
   };
 }
 
@@ -45,4 +50,30 @@ export interface NewSubscriptionPaymentMethod {
    * is the one recorded (`recordPaymentMethodIntent`), so a return is applied once.
    */
   intentId?: string | null;
+}
+
+/**
+ * A plan change to record (`CheckoutStore.changeSubscription`): applied now, or scheduled
+ * for the period's end. Applies only while the subscription still has the terms and period
+ * the change was computed from (`expected`), so a change confirmed twice applies once.
+ */
+export interface PlanChangeInput {
+  subscriptionId: string;
+  expected: PlanTerms & { periodEnd: Date };
+  change: SubscriptionChange;
+  /** For a change applied now whose interval changed: the new period. */
+  period?: { start: Date; end: Date } | null;
+  /** An upgrade's charge: its order, written in the same statement (the invoice numbers it). */
+  order?: {
+    reference: string;
+    /** The charge's idempotency key: one order per key. */
+    changeKey: string;
+    providerPaymentId: string | null;
+    paymentMethod: PaymentMethodShown | null;
+    invoicePrefix: string | null;
+    subtotal: number;
+    discount: number;
+    tax: number;
+    total: number;
+  } | null;
 }

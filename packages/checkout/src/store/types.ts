@@ -16,9 +16,11 @@ export type {
   CheckoutSession,
   Order,
   PaymentMethodShown,
+  PlanTerms,
   Refund,
   SessionSelection,
   Subscription,
+  SubscriptionChange,
 } from './records.js';
 export type {
   BeginRefundInput,
@@ -40,7 +42,11 @@ export type {
 } from './sessionTypes.js';
 export type { SqlClient, SqlQueryable } from './sqlClient.js';
 export type { StoreClock } from './storeClock.js';
-export type { NewSubscriptionPaymentMethod, SubscriptionUpdate } from './subscriptionTypes.js';
+export type {
+  NewSubscriptionPaymentMethod,
+  PlanChangeInput,
+  SubscriptionUpdate,
+} from './subscriptionTypes.js';
 export type {
   LinkRequestCounts,
   LinkRequestInput,

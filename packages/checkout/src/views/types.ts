@@ -1,6 +1,7 @@
 import type { BillingInterval } from '../catalog/constants.js';
 import type { Quote } from '../pricing/quote.js';
 import type { CheckoutField, FieldError } from '../validation/checkoutForm.js';
+import type { PlanChangeChoices } from './planChangeTypes.js';
 
 /**
  * What the plan step shows after a submission that did not redirect: field errors, a
@@ -118,8 +119,8 @@ export type ReceiptPageView =
   | {
       status: 'found';
       receipt: Receipt;
-      /** `checkout` (the purchase) or `renewal` (a later period). */
-      kind: 'checkout' | 'renewal';
+      /** `checkout` (the purchase), `renewal` (a later period) or `proration` (a plan change). */
+      kind: 'checkout' | 'renewal' | 'proration';
       /** When it was paid (ISO 8601). */
       date: string;
       /** `company` and `vatId`: a business buyer's (null for a consumer, `vatId` when given none). */
@@ -171,6 +172,8 @@ export type SubscriptionPageView =
       receiptUrl: string;
       /** Every charge and refund, newest first. */
       history: BillingHistoryEntry[];
+      /** Changing plan, interval or seats; absent when the subscription has ended. */
+      planChange?: PlanChangeChoices | null;
       /**
        * The card the subscription is charged with (brand and last four digits), once known:
        * the one the buyer put in last, else the checkout's.
@@ -194,7 +197,7 @@ export type SubscriptionPageView =
 
 /** One line of a subscription's billing history. */
 export interface BillingHistoryEntry {
-  kind: 'purchase' | 'renewal' | 'refund';
+  kind: 'purchase' | 'renewal' | 'plan_change' | 'refund';
   /** ISO 8601. */
   date: string;
   /** Paid (or, for a refund, refunded), in minor units of `currency`. */

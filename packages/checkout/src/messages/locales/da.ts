@@ -329,4 +329,36 @@ export const da: CheckoutMessages = {
   manageCardUnavailable: 'Dette abonnement er afsluttet, så dets kort kan ikke længere ændres.',
   hostedCardUpdateLead:
     'Dit kort gemmes til dit abonnement på {amount}. Er en betaling forfalden, trækkes den på dette kort lige bagefter.',
+  planChangeHeading: 'Skift plan',
+  planChangeReview: 'Gennemse ændringen',
+  planChangePreviewTitle: 'Gennemse din ændring',
+  planChangeCurrent: 'Nuværende',
+  planChangeNew: 'Ny',
+  planChangeDueNow: 'Til betaling nu',
+  planChangeTaxIncluded: 'Inklusive {amount} i skat',
+  planChangeCredit: 'Tilgodehavende til dine næste betalinger',
+  planChangeNextRenewal: 'Næste fornyelse',
+  planChangeAtPeriodEnd:
+    'Gælder fra {date}, ved slutningen af den nuværende periode. Der trækkes intet nu.',
+  planChangeConfirm: 'Bekræft ændringen',
+  planChangeKeep: 'Behold nuværende plan',
+  planChangeStale:
+    'Forhåndsvisningen var forældet, så der blev ikke trukket noget. Tjek de aktuelle beløb.',
+  planChangeApplied: 'Din plan er ændret.',
+  planChangeScheduled: 'Din plan skifter til {plan} den {date}.',
+  planChangeUndo: 'Fortryd ændringen',
+  planChangeDeclined:
+    'Betalingen blev afvist, så intet er ændret. Prøv igen senere, eller opdater dit kort.',
+  planChangeSame: 'Vælg en anden plan, faktureringsperiode eller et andet antal pladser.',
+  planChangeUnavailable:
+    'Ændringen er ikke mulig. Vælg en anden plan eller et andet antal pladser.',
+  planChangeBlockedPastDue: 'Betal det udestående beløb, før du skifter plan.',
+  planChangeBlockedCanceling: 'Genoptag dit abonnement for at skifte plan.',
+  manageHistoryPlanChange: 'Planskift',
+  emailPlanChangeSubject: 'Dit {plan}-abonnement er ændret',
+  emailPlanChangeScheduledSubject: 'Dit abonnement skifter til {plan} den {date}',
+  emailPlanChangeLead: 'Dit abonnement er nu {plan}. De nye vilkår står nedenfor.',
+  emailPlanChangeScheduledLead:
+    'Dit abonnement skifter til {plan} den {date}. Indtil da ændres intet.',
+  planChangeChargedNow: 'Trukket nu',
 };

@@ -341,4 +341,37 @@ export const de: CheckoutMessages = {
     'Dieses Abo ist beendet, daher kann seine Karte nicht mehr geändert werden.',
   hostedCardUpdateLead:
     'Ihre Karte wird für Ihr Abo über {amount} gespeichert. Ist eine Zahlung überfällig, wird sie gleich danach von dieser Karte abgebucht.',
+  planChangeHeading: 'Tarif ändern',
+  planChangeReview: 'Änderung prüfen',
+  planChangePreviewTitle: 'Ihre Änderung prüfen',
+  planChangeCurrent: 'Bisher',
+  planChangeNew: 'Neu',
+  planChangeDueNow: 'Jetzt fällig',
+  planChangeTaxIncluded: 'Enthält {amount} Steuer',
+  planChangeCredit: 'Guthaben für Ihre nächsten Abbuchungen',
+  planChangeNextRenewal: 'Nächste Verlängerung',
+  planChangeAtPeriodEnd:
+    'Gilt ab {date}, zum Ende des laufenden Zeitraums. Jetzt wird nichts abgebucht.',
+  planChangeConfirm: 'Änderung bestätigen',
+  planChangeKeep: 'Aktuellen Tarif behalten',
+  planChangeStale:
+    'Die Vorschau war nicht mehr aktuell, daher wurde nichts abgebucht. Bitte prüfen Sie die aktuellen Beträge.',
+  planChangeApplied: 'Ihr Tarif wurde geändert.',
+  planChangeScheduled: 'Ihr Tarif wechselt am {date} zu {plan}.',
+  planChangeUndo: 'Änderung zurücknehmen',
+  planChangeDeclined:
+    'Die Zahlung wurde abgelehnt, daher hat sich nichts geändert. Versuchen Sie es später erneut oder hinterlegen Sie eine andere Karte.',
+  planChangeSame:
+    'Wählen Sie einen anderen Tarif, Abrechnungszeitraum oder eine andere Anzahl Plätze.',
+  planChangeUnavailable:
+    'Diese Änderung ist nicht möglich. Wählen Sie einen anderen Tarif oder eine andere Anzahl Plätze.',
+  planChangeBlockedPastDue: 'Begleichen Sie den offenen Betrag, bevor Sie Ihren Tarif ändern.',
+  planChangeBlockedCanceling: 'Setzen Sie Ihr Abonnement fort, um den Tarif zu ändern.',
+  manageHistoryPlanChange: 'Tarifwechsel',
+  emailPlanChangeSubject: 'Ihr {plan}-Abonnement wurde geändert',
+  emailPlanChangeScheduledSubject: 'Ihr Abonnement wechselt am {date} zu {plan}',
+  emailPlanChangeLead: 'Ihr Abonnement ist jetzt {plan}. Die neuen Konditionen finden Sie unten.',
+  emailPlanChangeScheduledLead:
+    'Ihr Abonnement wechselt am {date} zu {plan}. Bis dahin ändert sich nichts.',
+  planChangeChargedNow: 'Jetzt abgebucht',
 };

@@ -329,4 +329,36 @@ export const en = {
   manageCardUnavailable: 'This subscription has ended, so its card can no longer be changed.',
   hostedCardUpdateLead:
     'Your card is saved for your subscription of {amount}. If a payment is overdue, it is charged to this card right after.',
+  // Plan changes from the manage page (issue 22.1).
+  planChangeHeading: 'Change plan',
+  planChangeReview: 'Review change',
+  planChangePreviewTitle: 'Review your change',
+  planChangeCurrent: 'Current',
+  planChangeNew: 'New',
+  planChangeDueNow: 'Due now',
+  planChangeTaxIncluded: 'Includes {amount} tax',
+  planChangeCredit: 'Credit toward your next charges',
+  planChangeNextRenewal: 'Next renewal',
+  planChangeAtPeriodEnd:
+    'Takes effect on {date}, at the end of the current period. Nothing is charged now.',
+  planChangeConfirm: 'Confirm change',
+  planChangeKeep: 'Keep current plan',
+  planChangeStale:
+    'The preview was out of date, so nothing was charged. Please check the current amounts.',
+  planChangeApplied: 'Your plan has changed.',
+  planChangeScheduled: 'Your plan changes to {plan} on {date}.',
+  planChangeUndo: 'Undo this change',
+  planChangeDeclined:
+    'The payment was declined, so nothing changed. Try again later or update your card.',
+  planChangeSame: 'Choose a different plan, billing interval or number of seats.',
+  planChangeUnavailable: 'This change is not available. Choose another plan or number of seats.',
+  planChangeBlockedPastDue: 'Pay the open amount before you change your plan.',
+  planChangeBlockedCanceling: 'Resume your subscription to change its plan.',
+  manageHistoryPlanChange: 'Plan change',
+  emailPlanChangeSubject: 'Your {plan} subscription has changed',
+  emailPlanChangeScheduledSubject: 'Your subscription changes to {plan} on {date}',
+  emailPlanChangeLead: 'Your subscription is now {plan}. Its new terms are below.',
+  emailPlanChangeScheduledLead:
+    'Your subscription changes to {plan} on {date}. Until then, nothing changes.',
+  planChangeChargedNow: 'Charged now',
 } as const;

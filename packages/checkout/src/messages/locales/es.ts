@@ -331,4 +331,36 @@ export const es: CheckoutMessages = {
     'Esta suscripción ha terminado, así que ya no se puede cambiar su tarjeta.',
   hostedCardUpdateLead:
     'Tu tarjeta se guarda para tu suscripción de {amount}. Si hay un pago pendiente, se cobra a esta tarjeta justo después.',
+  planChangeHeading: 'Cambiar de plan',
+  planChangeReview: 'Revisar el cambio',
+  planChangePreviewTitle: 'Revisa tu cambio',
+  planChangeCurrent: 'Actual',
+  planChangeNew: 'Nuevo',
+  planChangeDueNow: 'A pagar ahora',
+  planChangeTaxIncluded: 'Incluye {amount} de impuestos',
+  planChangeCredit: 'Crédito para tus próximos cargos',
+  planChangeNextRenewal: 'Próxima renovación',
+  planChangeAtPeriodEnd:
+    'Se aplica el {date}, al final del periodo actual. No se cobra nada ahora.',
+  planChangeConfirm: 'Confirmar el cambio',
+  planChangeKeep: 'Mantener el plan actual',
+  planChangeStale:
+    'La vista previa estaba desactualizada, así que no se cobró nada. Revisa los importes actuales.',
+  planChangeApplied: 'Tu plan ha cambiado.',
+  planChangeScheduled: 'Tu plan cambia a {plan} el {date}.',
+  planChangeUndo: 'Deshacer este cambio',
+  planChangeDeclined:
+    'El pago fue rechazado, así que no cambió nada. Inténtalo más tarde o actualiza tu tarjeta.',
+  planChangeSame: 'Elige otro plan, otra periodicidad u otro número de puestos.',
+  planChangeUnavailable:
+    'Este cambio no está disponible. Elige otro plan u otro número de puestos.',
+  planChangeBlockedPastDue: 'Paga el importe pendiente antes de cambiar de plan.',
+  planChangeBlockedCanceling: 'Reanuda tu suscripción para cambiar de plan.',
+  manageHistoryPlanChange: 'Cambio de plan',
+  emailPlanChangeSubject: 'Tu suscripción {plan} ha cambiado',
+  emailPlanChangeScheduledSubject: 'Tu suscripción cambia a {plan} el {date}',
+  emailPlanChangeLead: 'Tu suscripción ahora es {plan}. Sus nuevas condiciones están abajo.',
+  emailPlanChangeScheduledLead:
+    'Tu suscripción cambia a {plan} el {date}. Hasta entonces, nada cambia.',
+  planChangeChargedNow: 'Cobrado ahora',
 };

@@ -335,4 +335,38 @@ export const fr: CheckoutMessages = {
   manageCardUnavailable: 'Cet abonnement est terminé, sa carte ne peut donc plus être modifiée.',
   hostedCardUpdateLead:
     'Votre carte est enregistrée pour votre abonnement de {amount}. Si un paiement est en retard, il est débité sur cette carte juste après.',
+  planChangeHeading: 'Changer de formule',
+  planChangeReview: 'Vérifier le changement',
+  planChangePreviewTitle: 'Vérifiez votre changement',
+  planChangeCurrent: 'Actuelle',
+  planChangeNew: 'Nouvelle',
+  planChangeDueNow: 'À payer maintenant',
+  planChangeTaxIncluded: 'Dont {amount} de taxes',
+  planChangeCredit: 'Crédit sur vos prochains prélèvements',
+  planChangeNextRenewal: 'Prochain renouvellement',
+  planChangeAtPeriodEnd:
+    'Prend effet le {date}, à la fin de la période en cours. Rien n’est prélevé maintenant.',
+  planChangeConfirm: 'Confirmer le changement',
+  planChangeKeep: 'Garder la formule actuelle',
+  planChangeStale:
+    'L’aperçu n’était plus à jour, rien n’a donc été prélevé. Vérifiez les montants actuels.',
+  planChangeApplied: 'Votre formule a été modifiée.',
+  planChangeScheduled: 'Votre formule passe à {plan} le {date}.',
+  planChangeUndo: 'Annuler ce changement',
+  planChangeDeclined:
+    'Le paiement a été refusé, rien n’a donc changé. Réessayez plus tard ou mettez à jour votre carte.',
+  planChangeSame:
+    'Choisissez une autre formule, une autre périodicité ou un autre nombre de places.',
+  planChangeUnavailable:
+    'Ce changement n’est pas possible. Choisissez une autre formule ou un autre nombre de places.',
+  planChangeBlockedPastDue: 'Réglez le montant dû avant de changer de formule.',
+  planChangeBlockedCanceling: 'Réactivez votre abonnement pour changer de formule.',
+  manageHistoryPlanChange: 'Changement de formule',
+  emailPlanChangeSubject: 'Votre abonnement {plan} a été modifié',
+  emailPlanChangeScheduledSubject: 'Votre abonnement passe à {plan} le {date}',
+  emailPlanChangeLead:
+    'Votre abonnement est désormais {plan}. Ses nouvelles conditions figurent ci-dessous.',
+  emailPlanChangeScheduledLead:
+    'Votre abonnement passe à {plan} le {date}. D’ici là, rien ne change.',
+  planChangeChargedNow: 'Prélevé maintenant',
 };

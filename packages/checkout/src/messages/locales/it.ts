@@ -337,4 +337,36 @@ export const it: CheckoutMessages = {
     'Questo abbonamento è terminato, quindi la sua carta non può più essere cambiata.',
   hostedCardUpdateLead:
     'La carta viene salvata per il tuo abbonamento da {amount}. Se un pagamento è arretrato, viene addebitato su questa carta subito dopo.',
+  planChangeHeading: 'Cambia piano',
+  planChangeReview: 'Rivedi la modifica',
+  planChangePreviewTitle: 'Rivedi la tua modifica',
+  planChangeCurrent: 'Attuale',
+  planChangeNew: 'Nuovo',
+  planChangeDueNow: 'Da pagare ora',
+  planChangeTaxIncluded: 'Include {amount} di imposte',
+  planChangeCredit: 'Credito sui prossimi addebiti',
+  planChangeNextRenewal: 'Prossimo rinnovo',
+  planChangeAtPeriodEnd:
+    'Ha effetto dal {date}, alla fine del periodo in corso. Ora non viene addebitato nulla.',
+  planChangeConfirm: 'Conferma la modifica',
+  planChangeKeep: 'Mantieni il piano attuale',
+  planChangeStale:
+    'L’anteprima non era più aggiornata, quindi non è stato addebitato nulla. Controlla gli importi attuali.',
+  planChangeApplied: 'Il tuo piano è stato modificato.',
+  planChangeScheduled: 'Il tuo piano passa a {plan} il {date}.',
+  planChangeUndo: 'Annulla questa modifica',
+  planChangeDeclined:
+    'Il pagamento è stato rifiutato, quindi non è cambiato nulla. Riprova più tardi o aggiorna la carta.',
+  planChangeSame: 'Scegli un altro piano, un’altra periodicità o un altro numero di postazioni.',
+  planChangeUnavailable:
+    'Questa modifica non è disponibile. Scegli un altro piano o un altro numero di postazioni.',
+  planChangeBlockedPastDue: 'Paga l’importo scaduto prima di cambiare piano.',
+  planChangeBlockedCanceling: 'Riattiva l’abbonamento per cambiarne il piano.',
+  manageHistoryPlanChange: 'Cambio piano',
+  emailPlanChangeSubject: 'Il tuo abbonamento {plan} è stato modificato',
+  emailPlanChangeScheduledSubject: 'Il tuo abbonamento passa a {plan} il {date}',
+  emailPlanChangeLead: 'Il tuo abbonamento ora è {plan}. Le nuove condizioni sono qui sotto.',
+  emailPlanChangeScheduledLead:
+    'Il tuo abbonamento passa a {plan} il {date}. Fino ad allora non cambia nulla.',
+  planChangeChargedNow: 'Addebitato ora',
 };

@@ -337,4 +337,36 @@ export const nl: CheckoutMessages = {
     'Dit abonnement is beëindigd, dus de kaart kan niet meer worden gewijzigd.',
   hostedCardUpdateLead:
     'Je kaart wordt opgeslagen voor je abonnement van {amount}. Staat er een betaling open, dan wordt die direct daarna van deze kaart afgeschreven.',
+  planChangeHeading: 'Abonnement wijzigen',
+  planChangeReview: 'Wijziging bekijken',
+  planChangePreviewTitle: 'Bekijk uw wijziging',
+  planChangeCurrent: 'Huidig',
+  planChangeNew: 'Nieuw',
+  planChangeDueNow: 'Nu te betalen',
+  planChangeTaxIncluded: 'Inclusief {amount} belasting',
+  planChangeCredit: 'Tegoed voor uw volgende afschrijvingen',
+  planChangeNextRenewal: 'Volgende verlenging',
+  planChangeAtPeriodEnd:
+    'Gaat in op {date}, aan het einde van de huidige periode. Er wordt nu niets afgeschreven.',
+  planChangeConfirm: 'Wijziging bevestigen',
+  planChangeKeep: 'Huidig abonnement houden',
+  planChangeStale:
+    'Het voorbeeld was verouderd, dus er is niets afgeschreven. Controleer de actuele bedragen.',
+  planChangeApplied: 'Uw abonnement is gewijzigd.',
+  planChangeScheduled: 'Uw abonnement wordt op {date} {plan}.',
+  planChangeUndo: 'Deze wijziging ongedaan maken',
+  planChangeDeclined:
+    'De betaling is geweigerd, dus er is niets veranderd. Probeer het later opnieuw of werk uw kaart bij.',
+  planChangeSame:
+    'Kies een ander abonnement, een andere factuurperiode of een ander aantal plaatsen.',
+  planChangeUnavailable:
+    'Deze wijziging is niet mogelijk. Kies een ander abonnement of een ander aantal plaatsen.',
+  planChangeBlockedPastDue: 'Betaal het openstaande bedrag voordat u uw abonnement wijzigt.',
+  planChangeBlockedCanceling: 'Hervat uw abonnement om het te wijzigen.',
+  manageHistoryPlanChange: 'Abonnementswijziging',
+  emailPlanChangeSubject: 'Uw {plan}-abonnement is gewijzigd',
+  emailPlanChangeScheduledSubject: 'Uw abonnement wordt op {date} {plan}',
+  emailPlanChangeLead: 'Uw abonnement is nu {plan}. De nieuwe voorwaarden staan hieronder.',
+  emailPlanChangeScheduledLead: 'Uw abonnement wordt op {date} {plan}. Tot dan verandert er niets.',
+  planChangeChargedNow: 'Nu afgeschreven',
 };

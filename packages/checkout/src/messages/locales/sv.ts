@@ -333,4 +333,35 @@ export const sv: CheckoutMessages = {
   manageCardUnavailable: 'Det här abonnemanget har avslutats, så dess kort kan inte längre ändras.',
   hostedCardUpdateLead:
     'Ditt kort sparas för ditt abonnemang på {amount}. Om en betalning är förfallen dras den från det här kortet direkt efteråt.',
+  planChangeHeading: 'Byt plan',
+  planChangeReview: 'Granska ändringen',
+  planChangePreviewTitle: 'Granska din ändring',
+  planChangeCurrent: 'Nuvarande',
+  planChangeNew: 'Ny',
+  planChangeDueNow: 'Att betala nu',
+  planChangeTaxIncluded: 'Inklusive {amount} skatt',
+  planChangeCredit: 'Tillgodo på dina nästa debiteringar',
+  planChangeNextRenewal: 'Nästa förnyelse',
+  planChangeAtPeriodEnd: 'Gäller från {date}, vid slutet av nuvarande period. Inget debiteras nu.',
+  planChangeConfirm: 'Bekräfta ändringen',
+  planChangeKeep: 'Behåll nuvarande plan',
+  planChangeStale:
+    'Förhandsvisningen var inaktuell, så inget debiterades. Kontrollera de aktuella beloppen.',
+  planChangeApplied: 'Din plan har ändrats.',
+  planChangeScheduled: 'Din plan byts till {plan} den {date}.',
+  planChangeUndo: 'Ångra ändringen',
+  planChangeDeclined:
+    'Betalningen nekades, så inget ändrades. Försök igen senare eller uppdatera ditt kort.',
+  planChangeSame: 'Välj en annan plan, faktureringsperiod eller ett annat antal platser.',
+  planChangeUnavailable:
+    'Ändringen är inte möjlig. Välj en annan plan eller ett annat antal platser.',
+  planChangeBlockedPastDue: 'Betala det förfallna beloppet innan du byter plan.',
+  planChangeBlockedCanceling: 'Återuppta prenumerationen för att byta plan.',
+  manageHistoryPlanChange: 'Planbyte',
+  emailPlanChangeSubject: 'Din {plan}-prenumeration har ändrats',
+  emailPlanChangeScheduledSubject: 'Din prenumeration byts till {plan} den {date}',
+  emailPlanChangeLead: 'Din prenumeration är nu {plan}. De nya villkoren står nedan.',
+  emailPlanChangeScheduledLead:
+    'Din prenumeration byts till {plan} den {date}. Fram till dess ändras inget.',
+  planChangeChargedNow: 'Debiterat nu',
 };

@@ -324,4 +324,35 @@ export const tr: CheckoutMessages = {
   manageCardUnavailable: 'Bu abonelik sona erdi, bu yüzden kartı artık değiştirilemez.',
   hostedCardUpdateLead:
     'Kartınız {amount} tutarındaki aboneliğiniz için kaydedilir. Gecikmiş bir ödeme varsa hemen ardından bu karttan alınır.',
+  planChangeHeading: 'Planı değiştir',
+  planChangeReview: 'Değişikliği incele',
+  planChangePreviewTitle: 'Değişikliğinizi inceleyin',
+  planChangeCurrent: 'Mevcut',
+  planChangeNew: 'Yeni',
+  planChangeDueNow: 'Şimdi ödenecek',
+  planChangeTaxIncluded: '{amount} vergi dahil',
+  planChangeCredit: 'Sonraki ödemelerinizde kullanılacak bakiye',
+  planChangeNextRenewal: 'Sonraki yenileme',
+  planChangeAtPeriodEnd:
+    'Mevcut dönemin sonunda, {date} tarihinde geçerli olur. Şimdi ücret alınmaz.',
+  planChangeConfirm: 'Değişikliği onayla',
+  planChangeKeep: 'Mevcut planı koru',
+  planChangeStale:
+    'Önizleme güncel değildi, bu yüzden ücret alınmadı. Lütfen güncel tutarları kontrol edin.',
+  planChangeApplied: 'Planınız değiştirildi.',
+  planChangeScheduled: 'Planınız {date} tarihinde {plan} olacak.',
+  planChangeUndo: 'Bu değişikliği geri al',
+  planChangeDeclined:
+    'Ödeme reddedildi, bu yüzden hiçbir şey değişmedi. Daha sonra tekrar deneyin veya kartınızı güncelleyin.',
+  planChangeSame: 'Başka bir plan, faturalama dönemi veya koltuk sayısı seçin.',
+  planChangeUnavailable: 'Bu değişiklik yapılamıyor. Başka bir plan veya koltuk sayısı seçin.',
+  planChangeBlockedPastDue: 'Planınızı değiştirmeden önce ödenmemiş tutarı ödeyin.',
+  planChangeBlockedCanceling: 'Planını değiştirmek için aboneliğinizi sürdürün.',
+  manageHistoryPlanChange: 'Plan değişikliği',
+  emailPlanChangeSubject: '{plan} aboneliğiniz değiştirildi',
+  emailPlanChangeScheduledSubject: 'Aboneliğiniz {date} tarihinde {plan} olacak',
+  emailPlanChangeLead: 'Aboneliğiniz artık {plan}. Yeni koşullar aşağıdadır.',
+  emailPlanChangeScheduledLead:
+    'Aboneliğiniz {date} tarihinde {plan} olacak. O zamana kadar hiçbir şey değişmez.',
+  planChangeChargedNow: 'Şimdi tahsil edildi',
 };

@@ -12,7 +12,7 @@
 // - Without JavaScript: a Checkout Session (Stripe's hosted page) for the same amounts.
 // - One Customer per buyer email address (`stripeCustomers.ts`); VAT as Tax Rates
 //   (`stripeTaxRates.ts`); the subscription and its period as Stripe's objects say
-//   (`stripeSubscriptionLinks.ts`).
+//   (`stripeSubscriptionLinks.ts`); plan changes prorated by Stripe (`stripeSubscriptionChanges.ts`).
 // - Every intent, subscription and session is created under an idempotency key derived
 //   from the engine's `{sessionId}:{attempt}`, so a repeat never makes a second one; what an
 //   attempt made is canceled when the engine cancels its intent (a failed, abandoned or
@@ -40,6 +40,7 @@ import {
   setupIntentOutcome,
 } from './stripeOutcomes.js';
 import { refundAtStripe } from './stripeRefunds.js';
+import { createStripeSubscriptionChanges } from './stripeSubscriptionChanges.js';
 import { createStripeSubscriptionLinks, subscriptionOfInvoice } from './stripeSubscriptionLinks.js';
 import { createStripeTaxRates } from './stripeTaxRates.js';
 import { createStripeWebhookEvents } from './stripeWebhookEvents.js';
@@ -179,6 +180,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       throw error;
     }
   }
+
+  const changes = createStripeSubscriptionChanges(stripe, { productFor, taxedLine });
 
   /** A succeeded outcome with its subscription and period as Stripe has them. */
   async function withSubscription(
@@ -466,6 +469,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     openRenewalPayment: links.openRenewalPayment,
 
     ...createStripeCardUpdates(stripe),
+    previewSubscriptionChange: changes.previewSubscriptionChange,
+    changeSubscription: changes.changeSubscription,
 
     async chargeSavedMethod(input) {
       try {

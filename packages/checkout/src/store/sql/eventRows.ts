@@ -10,9 +10,10 @@ import type {
   OrderPaidData,
   OrderRefundedData,
   RenewalOrderData,
+  SubscriptionChangeData,
   SubscriptionData,
 } from '../../events/types.js';
-import type { PaymentMethodShown } from '../records.js';
+import type { PaymentMethodShown, PlanTerms, SubscriptionChange } from '../records.js';
 import { type RefundRow, toRefund } from './refundRows.js';
 import {
   type OrderRow,
@@ -45,6 +46,8 @@ interface EventPayload {
   refund?: RefundRow;
   /** For `order.refunded`: the sum of the order's succeeded refunds. */
   refunded?: number | string;
+  /** For `subscription.updated` of a plan change (migration 14). */
+  change?: SubscriptionChange | null;
   /** For `order.disputed` / `order.dispute_closed` (migration 13). */
   dispute?: {
     id: string;
@@ -124,6 +127,32 @@ function renewalOrder(row: OrderRow | null | undefined): RenewalOrderData | null
     periodEnd: isoOrNull(order.periodEnd),
     invoiceNumber: order.invoiceNumber,
     createdAt: order.createdAt.toISOString(),
+  };
+}
+
+const terms = (value: PlanTerms) => ({
+  planId: value.planId,
+  interval: value.interval,
+  seats: value.seats,
+  amount: value.amount,
+});
+
+function changeData(
+  change: SubscriptionChange | null | undefined,
+  order: OrderRow | null | undefined,
+): SubscriptionChangeData | null {
+  if (!change) return null;
+  return {
+    id: change.id,
+    status: change.status,
+    effective: change.effective,
+    effectiveAt: change.effectiveAt,
+    previous: terms(change.previous),
+    next: terms(change.next),
+    currency: change.currency,
+    amountDue: change.amountDue,
+    credit: change.credit,
+    order: renewalOrder(order),
   };
 }
 
@@ -213,6 +242,15 @@ export function toCheckoutEvent(row: EventRow): CheckoutEvent {
     case 'checkout.expired':
       if (!payload.session) throw new Error(`event ${row.id}: no session`);
       return { ...base, type: row.type, data: sessionData(payload.session, version) };
+    case 'subscription.updated': {
+      if (!payload.subscription) throw new Error(`event ${row.id}: no subscription`);
+      const data = subscriptionData(payload.subscription, payload.locale ?? 'en', version);
+      return {
+        ...base,
+        type: row.type,
+        data: { ...data, change: changeData(payload.change, payload.order) },
+      };
+    }
     case 'subscription.renewed': {
       if (!payload.subscription) throw new Error(`event ${row.id}: no subscription`);
       const data = subscriptionData(payload.subscription, payload.locale ?? 'en', version);

@@ -14,6 +14,7 @@ import { migration011 } from './migrations/m011-invoice-numbers.js';
 import { migration012 } from './migrations/m012-refunds.js';
 import { migration013 } from './migrations/m013-disputes.js';
 import { migration014 } from './migrations/m014-payment-method-updates.js';
+import { migration015 } from './migrations/m015-plan-changes.js';
 import type { Migration } from './migrations/migration.js';
 import { DEFAULT_SCHEMA, quoteSchema } from './schemaName.js';
 
@@ -38,6 +39,7 @@ export const migrations: readonly Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
 ];
 
 /**

@@ -49,8 +49,9 @@ export function orderMethods(client: SqlClient, t: Tables): OrderMethods {
 
     async listRenewalOrders(subscriptionId) {
       const { rows } = await client.query<OrderRow>(
-        `SELECT * FROM ${t.orders} WHERE subscription_id = $1 AND kind = 'renewal'
-          ORDER BY period_end`,
+        `SELECT * FROM ${t.orders} WHERE subscription_id = $1
+            AND kind IN ('renewal', 'proration')
+          ORDER BY created_at`,
         [subscriptionId],
       );
       return rows.map(toOrder);

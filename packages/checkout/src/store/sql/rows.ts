@@ -12,6 +12,7 @@ import type {
   Order,
   SessionSelection,
   Subscription,
+  SubscriptionChange,
 } from '../types.js';
 
 type Num = number | string;
@@ -48,7 +49,7 @@ export interface SessionRow {
 export interface OrderRow {
   id: string;
   reference: string;
-  kind: 'checkout' | 'renewal';
+  kind: 'checkout' | 'renewal' | 'proration';
   session_id: string | null;
   subscription_id: string | null;
   payment_method_brand: string | null;
@@ -93,11 +94,20 @@ export interface SubscriptionRow {
   provider_subscription_ref: string | null;
   renewal_attempt: Num;
   next_attempt_at: Time | null;
+  terms?: Quote | string | null;
+  pending_change?: SubscriptionChange | string | null;
+  credit_balance?: Num;
   created_at: Time;
   /** Since migration 14. */
   payment_method_brand?: string | null;
   payment_method_last4?: string | null;
   payment_method_intent?: string | null;
+}
+
+/** A jsonb column: an object (PGlite, `to_jsonb`), its text (`pg` casts), or null. */
+function jsonOrNull<T>(value: T | string | null | undefined): T | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 export function toNumber(value: Num | bigint): number {
@@ -201,6 +211,9 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     providerSubscriptionRef: row.provider_subscription_ref,
     renewalAttempt: toNumber(row.renewal_attempt),
     nextAttemptAt: toDateOrNull(row.next_attempt_at),
+    terms: jsonOrNull(row.terms),
+    pendingChange: jsonOrNull(row.pending_change),
+    creditBalance: toNumber(row.credit_balance ?? 0),
     createdAt: toDate(row.created_at),
     paymentMethod:
       row.payment_method_brand && row.payment_method_last4

@@ -3,7 +3,10 @@ import { oneSubscription } from './readRows.js';
 import { type SubscriptionRow, toSubscription } from './rows.js';
 import type { Tables } from './statementParts.js';
 import {
+  applyDuePlanChangesStatement,
   cancelAtPeriodEndStatement,
+  cancelPendingChangeStatement,
+  changeSubscriptionStatement,
   claimDueRenewalsStatement,
   endCanceledStatement,
   subscriptionEventStatement,
@@ -18,6 +21,9 @@ export type SubscriptionMethods = Pick<
   | 'setCancelAtPeriodEnd'
   | 'getSubscription'
   | 'getSubscriptionByProviderRef'
+  | 'changeSubscription'
+  | 'cancelPendingChange'
+  | 'applyDuePlanChanges'
 >;
 
 /** Subscriptions: renewals claimed under a lease, their outcomes, cancel at period end. */
@@ -41,6 +47,20 @@ export function subscriptionMethods(client: SqlClient, t: Tables): SubscriptionM
 
     setCancelAtPeriodEnd(subscriptionId, cancel) {
       return oneSubscription(client, cancelAtPeriodEndStatement(t, subscriptionId, cancel));
+    },
+
+    changeSubscription(input) {
+      return oneSubscription(client, changeSubscriptionStatement(t, input));
+    },
+
+    cancelPendingChange(subscriptionId, changeId) {
+      return oneSubscription(client, cancelPendingChangeStatement(t, subscriptionId, changeId));
+    },
+
+    async applyDuePlanChanges() {
+      const statement = applyDuePlanChangesStatement(t);
+      const { rows } = await client.query<SubscriptionRow>(statement.text, statement.values);
+      return rows.map(toSubscription);
     },
 
     getSubscription(id) {

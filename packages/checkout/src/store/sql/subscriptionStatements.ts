@@ -3,7 +3,7 @@
 // clock; each operation is one statement.
 
 import { SUBSCRIPTION_EVENTS } from '../../lifecycle/subscriptionLifecycle.js';
-import type { SubscriptionUpdate } from '../types.js';
+import type { PlanChangeInput, SubscriptionUpdate } from '../types.js';
 import { addBillingInterval, ms, Params, statusList, type Tables } from './statementParts.js';
 
 /** Takes due renewals for `leaseMs`, oldest first, skipping rows another process is taking. */
@@ -39,10 +39,13 @@ export function subscriptionEventStatement(t: Tables, update: SubscriptionUpdate
     ? p.add(period.end, 'timestamptz')
     : addBillingInterval('s.current_period_end', 's.billing_interval');
   const start = period ? p.add(period.start, 'timestamptz') : 's.current_period_end';
+  // Credit from a downgrade pays (part of) a renewal: the engine charged that much less.
+  const credit = p.add(update.renewal?.creditApplied ?? 0, 'bigint');
   const set =
     update.event === 'renew'
       ? `status = '${rule.to}', current_period_start = ${start},
         current_period_end = ${next}, renewal_attempt = 0,
+        credit_balance = s.credit_balance - ${credit},
         next_attempt_at = CASE WHEN s.cancel_at_period_end THEN NULL ELSE ${next} END`
       : update.event === 'fail_renewal'
         ? `status = '${rule.to}', renewal_attempt = s.renewal_attempt + 1,
@@ -56,6 +59,7 @@ export function subscriptionEventStatement(t: Tables, update: SubscriptionUpdate
       WHERE s.id = ${p.add(update.subscriptionId)} AND s.status IN (${statusList(rule.from)})
         AND s.current_period_end = ${p.add(update.periodEnd, 'timestamptz')}
         AND s.renewal_attempt = ${p.add(update.renewalAttempt, 'int')}
+        AND s.credit_balance >= ${credit}
       RETURNING s.*
     )`,
   ];
@@ -66,9 +70,13 @@ export function subscriptionEventStatement(t: Tables, update: SubscriptionUpdate
           seats, currency, subtotal, discount, tax, total, amount_paid, email,
           provider_payment_id, payment_method_brand, payment_method_last4, period_end,
           invoice_prefix, created_at)
-      SELECT ${p.add(orderId)}, ${p.add(renewal.reference)}, 'renewal', u.id, o.plan_id,
-          o.billing_interval, o.seats, o.currency, o.subtotal, o.discount, o.tax, o.total,
-          u.amount, o.email, ${p.add(renewal.providerPaymentId, 'text')},
+      SELECT ${p.add(orderId)}, ${p.add(renewal.reference)}, 'renewal', u.id, u.plan_id,
+          u.billing_interval, u.seats, o.currency,
+          COALESCE((u.terms->>'subtotal')::bigint, o.subtotal),
+          COALESCE((u.terms->>'discount')::bigint, o.discount),
+          COALESCE((u.terms->>'tax')::bigint, o.tax),
+          COALESCE((u.terms->>'total')::bigint, o.total),
+          u.amount - ${credit}, o.email, ${p.add(renewal.providerPaymentId, 'text')},
           ${p.add(renewal.paymentMethod?.brand ?? null, 'text')},
           ${p.add(renewal.paymentMethod?.last4 ?? null, 'text')}, u.current_period_end,
           ${p.add(renewal.invoicePrefix ?? null, 'text')}, clock.t
@@ -76,6 +84,101 @@ export function subscriptionEventStatement(t: Tables, update: SubscriptionUpdate
     )`);
   }
   return { text: `WITH ${ctes.join(',\n    ')}\n    SELECT * FROM upd`, values: p.values };
+}
+
+/** The statuses a plan change applies to: a subscription that is paid up (or in its trial). */
+const CHANGEABLE = "'active', 'trialing'";
+
+/**
+ * Records a plan change, once: only while the subscription has the terms and period the
+ * change was computed from. Applied now, it takes the new terms (and period, when the
+ * interval changed), adds the credit, and writes the proration's order in the same
+ * statement; scheduled, it is kept in `pending_change`. `last_change` makes the trigger
+ * write `subscription.updated`.
+ */
+export function changeSubscriptionStatement(t: Tables, input: PlanChangeInput) {
+  const p = new Params();
+  const { change, expected } = input;
+  const json = p.add(JSON.stringify(change), 'jsonb');
+  const period = input.period ?? null;
+  const set =
+    change.status === 'applied'
+      ? `plan_id = ${p.add(change.next.planId)}, billing_interval = ${p.add(change.next.interval)},
+        seats = ${p.add(change.next.seats, 'int')}, amount = ${p.add(change.next.amount, 'bigint')},
+        terms = ${json}->'terms',
+        current_period_start = COALESCE(${p.add(period?.start ?? null, 'timestamptz')}, s.current_period_start),
+        current_period_end = COALESCE(${p.add(period?.end ?? null, 'timestamptz')}, s.current_period_end),
+        next_attempt_at = CASE WHEN s.next_attempt_at IS NULL THEN NULL
+          ELSE COALESCE(${p.add(period?.end ?? null, 'timestamptz')}, s.next_attempt_at) END,
+        credit_balance = s.credit_balance + ${p.add(change.credit, 'bigint')},
+        pending_change = NULL, last_change = ${json}`
+      : `pending_change = ${json}, last_change = ${json}`;
+  const ctes = [
+    `clock AS (SELECT ${t.now} AS t)`,
+    `upd AS (
+      UPDATE ${t.subscriptions} s SET ${set}
+      FROM clock
+      WHERE s.id = ${p.add(input.subscriptionId)} AND s.status IN (${CHANGEABLE})
+        AND NOT s.cancel_at_period_end
+        AND s.plan_id = ${p.add(expected.planId)}
+        AND s.billing_interval = ${p.add(expected.interval)}
+        AND s.seats = ${p.add(expected.seats, 'int')}
+        AND s.amount = ${p.add(expected.amount, 'bigint')}
+        AND s.current_period_end = ${p.add(expected.periodEnd, 'timestamptz')}
+      RETURNING s.*
+    )`,
+  ];
+  const order = input.order;
+  if (order && change.orderId) {
+    ctes.push(`ord AS (
+      INSERT INTO ${t.orders} (id, reference, kind, subscription_id, plan_id, billing_interval,
+          seats, currency, subtotal, discount, tax, total, amount_paid, email,
+          provider_payment_id, payment_method_brand, payment_method_last4, period_end,
+          invoice_prefix, change_key, created_at)
+      SELECT ${p.add(change.orderId)}, ${p.add(order.reference)}, 'proration', u.id, u.plan_id,
+          u.billing_interval, u.seats, u.currency, ${p.add(order.subtotal, 'bigint')},
+          ${p.add(order.discount, 'bigint')}, ${p.add(order.tax, 'bigint')},
+          ${p.add(order.total, 'bigint')}, ${p.add(change.amountDue, 'bigint')}, u.email,
+          ${p.add(order.providerPaymentId, 'text')},
+          ${p.add(order.paymentMethod?.brand ?? null, 'text')},
+          ${p.add(order.paymentMethod?.last4 ?? null, 'text')}, u.current_period_end,
+          ${p.add(order.invoicePrefix, 'text')}, ${p.add(order.changeKey)}, clock.t
+      FROM upd u, clock
+    )`);
+  }
+  return { text: `WITH ${ctes.join(',\n    ')}\n    SELECT * FROM upd`, values: p.values };
+}
+
+/** Drops a scheduled change; `last_change` records that it was undone. */
+export function cancelPendingChangeStatement(t: Tables, subscriptionId: string, changeId: string) {
+  return {
+    text: `UPDATE ${t.subscriptions} SET pending_change = NULL,
+        last_change = pending_change || jsonb_build_object('status', 'unscheduled')
+      WHERE id = $1 AND pending_change->>'id' = $2
+      RETURNING *`,
+    values: [subscriptionId, changeId],
+  };
+}
+
+/**
+ * Applies the scheduled changes whose period is over: the engine's renewal that follows
+ * bills the new terms for a period of the new interval; a provider that renews (Stripe)
+ * bills the new price it was given with the change.
+ */
+export function applyDuePlanChangesStatement(t: Tables) {
+  const next = (field: string) => `s.pending_change->'next'->>'${field}'`;
+  return {
+    text: `UPDATE ${t.subscriptions} s SET plan_id = ${next('planId')},
+        billing_interval = ${next('interval')}, seats = (${next('seats')})::int,
+        amount = (${next('amount')})::bigint, terms = s.pending_change->'terms',
+        pending_change = NULL,
+        last_change = s.pending_change || jsonb_build_object('status', 'applied')
+      WHERE s.pending_change IS NOT NULL
+        AND s.status IN (${statusList(SUBSCRIPTION_EVENTS.renew.from)})
+        AND s.current_period_end <= ${t.now}
+      RETURNING s.*`,
+    values: [],
+  };
 }
 
 /** Ends every subscription the buyer canceled whose period is over. */

@@ -10,6 +10,7 @@ import { catalog } from '../../../../lib/catalog';
 import { config } from '../../../../lib/config';
 import { getEngine } from '../../../../lib/engine';
 import { localeOfParam } from '../../../../lib/locale';
+import { PlanChangeSection } from '../../../../lib/PlanChangeSection';
 import { cardFieldsFor } from '../../../../lib/paymentFields';
 import { currentTheme } from '../../../../lib/requestContext';
 import { routes } from '../../../../lib/routes';
@@ -30,7 +31,8 @@ export default async function SubscriptionRoute(props: {
 }) {
   const { token, lang } = await props.params;
   const locale = localeOfParam(lang);
-  const { confirm, card, payment_method: notice } = await props.searchParams;
+  const query = await props.searchParams;
+  const { confirm, card, payment_method: notice } = query;
   const engine = await getEngine();
   let pageHref: string = routes.home;
   try {
@@ -54,6 +56,17 @@ export default async function SubscriptionRoute(props: {
       cancelAction={cancelSubscription.bind(null, token)}
       resumeAction={resumeSubscription.bind(null, token)}
       plansHref={routes.home}
+      planChange={
+        view.status === 'found' && view.planChange ? (
+          <PlanChangeSection
+            token={token}
+            choices={view.planChange}
+            pageHref={pageHref}
+            query={query}
+            locale={locale}
+          />
+        ) : null
+      }
       messages={messagesFor(locale)}
       locale={locale}
       paymentMethod={

@@ -57,16 +57,18 @@ export function createFakeInvoices(state: FakeStripeState, intents: FakePaymentI
     start: number,
     end: number,
     free = false,
+    /** A proration's amounts (`fakeProrations.ts`), instead of the items'. */
+    given?: ReturnType<typeof amountsOf>,
   ): FakeInvoice {
     const id = `in_${randomId()}`;
-    const amounts = free ? { subtotal: 0, total: 0, totalTaxes: [] } : amountsOf(sub);
+    const amounts = free ? { subtotal: 0, total: 0, totalTaxes: [] } : (given ?? amountsOf(sub));
     return state.put<FakeInvoice>({
       id,
       object: 'invoice',
       customer: sub.customer as string,
       status: 'open',
       billing_reason: reason,
-      amount_due: amounts.total,
+      amount_due: Math.max(0, amounts.total),
       amount_paid: 0,
       subtotal: amounts.subtotal,
       total: amounts.total,

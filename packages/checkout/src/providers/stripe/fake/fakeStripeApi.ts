@@ -12,6 +12,7 @@ import { createFakeDisputes } from './fakeDisputes.js';
 import { createFakeIdempotency } from './fakeIdempotency.js';
 import { createFakeInvoices } from './fakeInvoices.js';
 import { createFakePaymentIntents } from './fakePaymentIntents.js';
+import { createFakeProrations } from './fakeProrations.js';
 import { createFakeRefunds } from './fakeRefunds.js';
 import { createFakeSetupIntents } from './fakeSetupIntents.js';
 import type { FakeTestCard } from './fakeStripeCards.js';
@@ -47,7 +48,8 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
   const invoices = createFakeInvoices(state, intents);
   const refunds = createFakeRefunds(state);
   const disputes = createFakeDisputes(state);
-  const parts = { customers, intents, setups, invoices, taxRates };
+  const prorations = createFakeProrations(state, () => ({ invoices, intents, taxRates }));
+  const parts = { customers, intents, setups, invoices, taxRates, prorations };
   const sessions = createFakeCheckoutSessions(state, { ...parts, subscriptions });
   const clocks = createFakeTestClocks(state, subscriptions);
   const { idempotently } = createFakeIdempotency(state.now);
@@ -118,6 +120,7 @@ export function createFakeStripeApi(options: FakeStripeApiOptions) {
     listTaxRates: taxRates.listTaxRates,
     payOpenInvoice: invoices.payOpenInvoice,
     voidInvoice: invoices.voidInvoice,
+    createInvoicePreview: prorations.createPreview,
     createRefund: refunds.createRefund,
     refundFromDashboard: refunds.refundFromDashboard,
     disputePayment: disputes.disputePayment,

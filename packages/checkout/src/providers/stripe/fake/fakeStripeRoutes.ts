@@ -77,6 +77,7 @@ export const FAKE_ROUTES: readonly FakeRoute[] = [
   ),
   route('GET', '/v1/invoices/{invoice}', (api, id) => api.get(id, 'invoice', 'invoice')),
   route('POST', '/v1/invoices/{invoice}/pay', (api, id, p) => api.payOpenInvoice(id, p)),
+  route('POST', '/v1/invoices/create_preview', (api, _, p) => api.createInvoicePreview(p)),
   route('POST', '/v1/invoices/{invoice}/void', (api, id) => api.voidInvoice(id)),
   route('GET', '/v1/invoice_payments', (api, _, p) => api.listInvoicePayments(p)),
   route('POST', '/v1/checkout/sessions', (api, _, p) =>

@@ -9,6 +9,7 @@ import type Stripe from 'stripe';
 import type { FakeCustomers } from './fakeCustomers.js';
 import type { FakeInvoices } from './fakeInvoices.js';
 import type { FakePaymentIntents } from './fakePaymentIntents.js';
+import type { FakeProrations } from './fakeProrations.js';
 import type { FakeSetupIntents } from './fakeSetupIntents.js';
 import { invalidRequest } from './fakeStripeErrors.js';
 import {
@@ -34,6 +35,7 @@ interface Parts {
   setups: FakeSetupIntents;
   invoices: FakeInvoices;
   taxRates: FakeTaxRates;
+  prorations: FakeProrations;
 }
 
 /** The statuses whose period ends move on (Stripe Billing leaves the others alone). */
@@ -240,7 +242,10 @@ export function createFakeSubscriptions(state: FakeStripeState, parts: () => Par
     params: Stripe.SubscriptionUpdateParams,
   ): FakeSubscription {
     const sub = state.get<FakeSubscription>(id, 'subscription', 'subscription');
-    const previous: Record<string, unknown> = {};
+    // A new price (a plan change): prorated, and charged or refused, before anything else.
+    const previous: Record<string, unknown> = params.items
+      ? parts().prorations.changeItems(sub, params)
+      : {};
     if (params.cancel_at_period_end !== undefined) {
       previous.cancel_at_period_end = sub.cancel_at_period_end;
       sub.cancel_at_period_end = String(params.cancel_at_period_end) === 'true';
