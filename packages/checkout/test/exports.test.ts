@@ -245,6 +245,7 @@ describe('@plankit/checkout/next', () => {
         'createPlankit',
         'currentRequestId',
         'languageName',
+        'localeOfParam',
         'negotiateLocale',
         'withRequestId',
       ].sort(),

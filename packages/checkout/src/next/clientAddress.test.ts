@@ -15,6 +15,10 @@ describe('the client address, as Express\'s numeric "trust proxy" reads it', () 
     expect(clientAddressOf('10.0.0.5', '203.0.113.9', 5)).toBe('203.0.113.9');
   });
 
+  it('is the peer when no header came', () => {
+    expect(clientAddressOf('10.0.0.9', null, 1)).toBe('10.0.0.9');
+  });
+
   it('is unknown without a peer', () => {
     expect(clientAddressOf(null, '203.0.113.9', 1)).toBeNull();
   });

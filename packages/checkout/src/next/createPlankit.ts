@@ -7,6 +7,13 @@ import { defaultLogger } from './defaultLogger.js';
 import { getEngine } from './engineHolder.js';
 import { createRouteHandler, type PlankitRouteHandler } from './handlers.js';
 import type { ManagePageProps } from './managePage.js';
+import {
+  generateFindSubscriptionMetadata,
+  generateFinishMetadata,
+  generateManageMetadata,
+  generateNotFoundMetadata,
+  generateReceiptMetadata,
+} from './metadata.js';
 import type { PlankitOptions } from './options.js';
 import type { LocaleParams, PlankitLayoutProps } from './pageLocale.js';
 import {
@@ -39,6 +46,16 @@ export interface Plankit {
   PlanPage: PlankitPage<PlankitPageProps<PlanPageParams>>;
   /** The plan step's title (its `generateMetadata`). */
   generatePlanMetadata: (props: PlankitPageProps<PlanPageParams>) => Promise<{ title: string }>;
+  /** The finish step's `generateMetadata`. */
+  generateFinishMetadata: typeof generateFinishMetadata;
+  /** A receipt's `generateMetadata`. */
+  generateReceiptMetadata: typeof generateReceiptMetadata;
+  /** The manage page's `generateMetadata`. */
+  generateManageMetadata: typeof generateManageMetadata;
+  /** "Find my subscription"'s `generateMetadata`. */
+  generateFindSubscriptionMetadata: typeof generateFindSubscriptionMetadata;
+  /** A 404 page's `generateMetadata`. */
+  generateNotFoundMetadata: typeof generateNotFoundMetadata;
   /**
    * Lists no page: beside the plan step in a language tree, it makes Next.js render each
    * plan on its first request and cache it, never at build time (the page shows the
@@ -119,6 +136,11 @@ export function createPlankit(options: PlankitOptions): Plankit {
   return {
     PlanPage,
     generatePlanMetadata,
+    generateFinishMetadata,
+    generateReceiptMetadata,
+    generateManageMetadata,
+    generateFindSubscriptionMetadata,
+    generateNotFoundMetadata,
     generateStaticParams: () => [],
     FinishPage,
     ReceiptPage,

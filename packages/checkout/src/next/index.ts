@@ -4,9 +4,10 @@
 
 export { createPlankit, type Plankit, type PlankitPage } from './createPlankit.js';
 export type { PlankitRouteHandler } from './handlers.js';
-export { languageName, negotiateLocale } from './locale.js';
+export { languageName, localeOfParam, negotiateLocale } from './locale.js';
 export type { ManagePageProps } from './managePage.js';
 export { LANGUAGE_PATH, THEME_PATH } from './menuPaths.js';
+export type { PlankitMetadata } from './metadata.js';
 export type {
   PlankitOptions,
   PlankitProviderFactory,

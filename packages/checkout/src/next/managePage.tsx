@@ -7,8 +7,11 @@ import { currentTheme } from './requestContext.js';
 import type { PlankitRuntime } from './runtime.js';
 import type { TokenParams } from './sessionPages.js';
 
-/** A manage-page Server Action: the subscription's signed token, then the form. */
-type ManageAction = (token: string, formData: FormData) => Promise<void>;
+/**
+ * A manage-page Server Action: the subscription's signed token first (bound here), then
+ * what the form gives it (`formData`, or `state, formData` for one behind `useActionState`).
+ */
+type ManageAction = (token: string, ...rest: never[]) => Promise<unknown>;
 
 /**
  * The manage page's forms, by the `ManageSubscription` prop each fills: one line per action
@@ -19,9 +22,12 @@ const MANAGE_ACTIONS = {
   resumeAction: resumeSubscription,
 } satisfies { [Prop in keyof ManageSubscriptionProps]?: ManageAction };
 
-type BoundActions = {
-  [Prop in keyof typeof MANAGE_ACTIONS]: (formData: FormData) => Promise<void>;
-};
+/** An action with its token bound: what the component's prop takes. */
+type Bound<Action> = Action extends (token: string, ...rest: infer Rest) => infer Result
+  ? (...rest: Rest) => Result
+  : never;
+
+type BoundActions = { [Prop in keyof typeof MANAGE_ACTIONS]: Bound<(typeof MANAGE_ACTIONS)[Prop]> };
 
 function boundTo(token: string): BoundActions {
   return Object.fromEntries(
