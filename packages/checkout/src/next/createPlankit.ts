@@ -13,6 +13,7 @@ import {
   generateManageMetadata,
   generateNotFoundMetadata,
   generateReceiptMetadata,
+  type PlankitMetadataFunction,
 } from './metadata.js';
 import type { PlankitOptions } from './options.js';
 import type { LocaleParams, PlankitLayoutProps } from './pageLocale.js';
@@ -47,15 +48,15 @@ export interface Plankit {
   /** The plan step's title (its `generateMetadata`). */
   generatePlanMetadata: (props: PlankitPageProps<PlanPageParams>) => Promise<{ title: string }>;
   /** The finish step's `generateMetadata`. */
-  generateFinishMetadata: typeof generateFinishMetadata;
+  generateFinishMetadata: PlankitMetadataFunction;
   /** A receipt's `generateMetadata`. */
-  generateReceiptMetadata: typeof generateReceiptMetadata;
+  generateReceiptMetadata: PlankitMetadataFunction;
   /** The manage page's `generateMetadata`. */
-  generateManageMetadata: typeof generateManageMetadata;
+  generateManageMetadata: PlankitMetadataFunction;
   /** "Find my subscription"'s `generateMetadata`. */
-  generateFindSubscriptionMetadata: typeof generateFindSubscriptionMetadata;
+  generateFindSubscriptionMetadata: PlankitMetadataFunction;
   /** A 404 page's `generateMetadata`. */
-  generateNotFoundMetadata: typeof generateNotFoundMetadata;
+  generateNotFoundMetadata: PlankitMetadataFunction;
   /**
    * Lists no page: beside the plan step in a language tree, it makes Next.js render each
    * plan on its first request and cache it, never at build time (the page shows the

@@ -7,7 +7,7 @@ export type { PlankitRouteHandler } from './handlers.js';
 export { languageName, localeOfParam, negotiateLocale } from './locale.js';
 export type { ManagePageProps } from './managePage.js';
 export { LANGUAGE_PATH, THEME_PATH } from './menuPaths.js';
-export type { PlankitMetadata } from './metadata.js';
+export type { PlankitMetadata, PlankitMetadataFunction } from './metadata.js';
 export type {
   PlankitOptions,
   PlankitProviderFactory,

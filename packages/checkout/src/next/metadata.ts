@@ -16,6 +16,9 @@ export interface PlankitMetadata {
 
 type Props = Partial<PlankitPageProps<LocaleParams>>;
 
+/** A page's `generateMetadata`: its title in the page's language. */
+export type PlankitMetadataFunction = (props: Props) => Promise<PlankitMetadata>;
+
 const locale = async (props: Props) => pageLocale((await props.params) ?? {});
 
 /** The finish step's title: "Your order", never listed. */
