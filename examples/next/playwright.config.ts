@@ -5,9 +5,9 @@ import { browserTestConfig } from '../../scripts/browser-tests.mjs';
 
 const port = Number(process.env.EXAMPLE_NEXT_PORT || 3110);
 const app = join(import.meta.dirname, '.consumer');
-// The README's lib/checkout.ts keeps PGlite in .data/plankit of the app's folder: each run
-// starts from an empty store. Only in the runner's own process: workers load this file
-// too, while the server is using that folder.
+// The README's plankit.ts keeps PGlite in .data/plankit of the app's folder (the adapter's
+// default): each run starts from an empty store. Only in the runner's own process: workers
+// load this file too, while the server is using that folder.
 if (process.env.TEST_WORKER_INDEX === undefined) {
   rmSync(join(app, '.data'), { recursive: true, force: true });
 }

@@ -96,8 +96,8 @@ function main() {
   }
 
   // 3. The app's files: the template, then the README's snippets, replacing what was there.
-  for (const folder of ['app', 'lib'])
-    rmSync(join(appDir, folder), { recursive: true, force: true });
+  for (const entry of ['app', 'lib', 'plankit.ts', 'proxy.ts'])
+    rmSync(join(appDir, entry), { recursive: true, force: true });
   cpSync(templateDir, appDir, { recursive: true });
   cpSync(snippetsDir, appDir, { recursive: true });
   console.log(

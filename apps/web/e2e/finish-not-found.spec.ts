@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 async function expectNotFound(page: Page, path: string) {
   const response = await page.goto(path);
   // Not 404: Next.js sends notFound() from a dynamic page with an empty body, blank
-  // without JavaScript (see apps/web/lib/sessionPage.ts), so the page answers itself.
+  // without JavaScript (see the adapter's sessionPages.ts), so the page answers itself.
   expect(response?.status(), `status of ${path}`).toBeLessThan(500);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout not found' })).toBeVisible();
   await expect(

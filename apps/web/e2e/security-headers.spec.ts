@@ -19,7 +19,7 @@ test.describe('the plan step, rendered once per server process', () => {
   }) => {
     const response = await request.get('/checkout/starter');
     const headers = response.headers();
-    // The HTML this process rendered once (lib/staticPages.ts), not rendered per request;
+    // The HTML this process rendered once (the adapter's staticPages.ts), not rendered per request;
     // kept by caches only as long as it is still the same (a new build or configuration).
     expect(headers['x-plankit-page']).toBe('rendered-once');
     expect(headers['cache-control']).toBe('no-cache');

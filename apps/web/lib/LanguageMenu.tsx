@@ -1,6 +1,5 @@
 import { LOCALES, type Locale, pageMessagesFor } from '@plankit/checkout';
-import { languageName } from './locale';
-import { LANGUAGE_PATH } from './routes';
+import { LANGUAGE_PATH, languageName } from '@plankit/checkout/next';
 
 /**
  * The language menu: a plain GET form to `/language`, which remembers the choice in a

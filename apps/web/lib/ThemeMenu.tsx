@@ -1,10 +1,10 @@
 import { type Locale, pageMessagesFor } from '@plankit/checkout';
-import { THEME_PATH } from './theme';
+import { THEME_PATH } from '@plankit/checkout/next';
 
 /**
  * The theme menu: a plain GET form to `/theme`, which remembers the choice in a cookie and
  * sends the visitor back. Works without JavaScript. The pages are the same for every
- * visitor, so the proxy marks the chosen option when it serves them (lib/theme.ts).
+ * visitor, so the proxy marks the chosen option when it serves them (the adapter's theme.ts).
  */
 export function ThemeMenu({ locale }: { locale: Locale }) {
   const text = pageMessagesFor(locale);

@@ -1,34 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentRequestId } from '@plankit/checkout/next';
 import pino from 'pino';
 
 // The host's log (issue 24, item 4): JSON lines on stdout (pino), one per entry, with its
 // level, message (`msg`), time, and the request it belongs to (`requestId`, set by the
-// proxy) when there is one; the engine's own entries carry the session id in their details.
+// adapter's proxy and scoped by its pages, actions and handlers) when there is one; the
+// engine's own entries carry the session id in their details.
 // No entry may hold a buyer's email, name or card digits: the engine logs ids only, errors
 // pass through `describeError` (card numbers, emails and control characters written out),
 // and e2e/observability.spec.ts searches every line of a purchase for them.
-
-/** The request a log entry is written for: what `x-plankit-request-id` names. */
-interface RequestScope {
-  requestId: string;
-}
-
-// On globalThis, like the logger below: the proxy, the pages and the Server Actions are
-// bundled apart (each with its own copy of this module) but run in one process, and the
-// scope a Server Action opens must be the one the logger reads.
-const shared = globalThis as typeof globalThis & {
-  __plankitLogScope?: AsyncLocalStorage<RequestScope>;
-};
-shared.__plankitLogScope ??= new AsyncLocalStorage<RequestScope>();
-const scope: AsyncLocalStorage<RequestScope> = shared.__plankitLogScope;
-
-/** The header through which the proxy names each request for the logs (never the client's). */
-export const REQUEST_ID_HEADER = 'x-plankit-request-id';
-
-/** Runs `work` with the request's id on every entry it logs. */
-export function withRequestId<T>(requestId: string | null | undefined, work: () => T): T {
-  return requestId ? scope.run({ requestId }, work) : work();
-}
 
 const holder = globalThis as typeof globalThis & { __plankitLog?: pino.Logger };
 
@@ -37,9 +16,10 @@ holder.__plankitLog ??= pino({
   base: undefined,
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },
+  // The request the entry is written for, as the adapter's proxy named it (its scope).
   mixin: () => {
-    const current = scope.getStore();
-    return current ? { requestId: current.requestId } : {};
+    const requestId = currentRequestId();
+    return requestId ? { requestId } : {};
   },
 });
 

@@ -17,7 +17,10 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
-/** Registers the OpenTelemetry SDK when `OTEL_EXPORTER_OTLP_ENDPOINT` is set; else null. */
+/**
+ * Registers the OpenTelemetry SDK when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, flushed on
+ * SIGTERM; else null.
+ */
 export function registerTelemetry(): Telemetry | null {
   if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return null;
   const resource = resourceFromAttributes({
@@ -41,9 +44,12 @@ export function registerTelemetry(): Telemetry | null {
     ],
   });
   metrics.setGlobalMeterProvider(meterProvider);
-  return {
+  const telemetry: Telemetry = {
     async shutdown() {
       await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
     },
   };
+  // What is still batched goes out when the process is asked to stop: the adapter's SIGTERM
+  // drain calls `shutdown` after the store closed (instrumentation.ts passes it).
+  return telemetry;
 }

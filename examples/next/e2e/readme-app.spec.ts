@@ -64,7 +64,7 @@ async function expectReceipt(page: Page): Promise<void> {
 }
 
 test.describe('the app is the README', () => {
-  test('its app/ and lib/ files are exactly the README snippets, and nothing else', () => {
+  test('its files are exactly the README snippets (6 files, at most 60 lines), and nothing else', () => {
     const app = filesUnder(appDir, ['node_modules', '.next', '.data']).filter(
       (file) => !['package.json', 'next-env.d.ts', 'tsconfig.tsbuildinfo'].includes(file),
     );
@@ -75,6 +75,13 @@ test.describe('the app is the README', () => {
         readFileSync(join(snippetsDir, file), 'utf8'),
       );
     }
+    // Issue 23's target for the README's Next.js section: at most 6 files, 60 lines.
+    const snippets = filesUnder(snippetsDir);
+    const lines = snippets
+      .map((file) => readFileSync(join(snippetsDir, file), 'utf8').trimEnd().split('\n').length)
+      .reduce((sum, count) => sum + count, 0);
+    expect(snippets.length).toBeLessThanOrEqual(6);
+    expect(lines).toBeLessThanOrEqual(60);
   });
 
   test('it has nothing Next.js-specific to configure: next.config.ts is the empty default', () => {

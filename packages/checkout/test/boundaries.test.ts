@@ -123,10 +123,12 @@ describe('the client side: dist/index.js and every component', () => {
   );
 });
 
-describe('no Next.js anywhere in dist', () => {
-  it('no JavaScript module imports next', async () => {
+describe('Next.js only in the adapter: dist/next/, the @plankit/checkout/next entry', () => {
+  const inNext = (file: string) => distPath(file).startsWith('next/');
+
+  it('no JavaScript module outside dist/next imports next', async () => {
     const offenders: string[] = [];
-    for (const file of distJs) {
+    for (const file of distJs.filter((file) => !inNext(file))) {
       const module = await readDistModule(file);
       for (const specifier of module.external) {
         if (isPackage(specifier, 'next')) offenders.push(`${distPath(file)} → ${specifier}`);
@@ -135,15 +137,39 @@ describe('no Next.js anywhere in dist', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('no type declaration refers to next', () => {
+  it('the adapter does import next (so the check above looks at the right thing)', async () => {
+    const module = await readDistModule(join(distDir, 'next', 'proxy.js'));
+    expect(module.external.filter((specifier) => isPackage(specifier, 'next'))).not.toEqual([]);
+  });
+
+  it('no module outside dist/next reaches the adapter', async () => {
+    const offenders: string[] = [];
+    for (const file of distJs.filter((file) => !inNext(file))) {
+      const graph = await importGraph(file);
+      for (const module of graph.filter((reached) => inNext(reached.file))) {
+        offenders.push(`${distPath(file)} → ${distPath(module.file)}`);
+      }
+    }
+    expect([...new Set(offenders)]).toEqual([]);
+  });
+
+  it('no type declaration outside dist/next refers to next', () => {
     const reference = /(?:from\s*|import\s*\(\s*|require\s*\(\s*)['"](next(?:\/[^'"]*)?)['"]/g;
     const offenders = listFiles(distDir)
-      .filter((file) => file.endsWith('.d.ts'))
+      .filter((file) => file.endsWith('.d.ts') && !inNext(file))
       .flatMap((file) =>
         [...readFileSync(file, 'utf8').matchAll(reference)].map(
           (match) => `${distPath(file)} → ${match[1]}`,
         ),
       );
     expect(offenders).toEqual([]);
+  });
+
+  it("the adapter's route handlers and proxy reach no component (they load pages lazily)", async () => {
+    for (const entry of ['handlers.js', 'proxy.js', 'engineHolder.js']) {
+      const graph = await importGraph(join(distDir, 'next', entry));
+      expect(names(graph.filter(inFolder('components'))), entry).toEqual([]);
+      expect(names(graph.filter((module) => hasUseClient(module.code))), entry).toEqual([]);
+    }
   });
 });

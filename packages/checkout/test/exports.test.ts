@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as client from '@plankit/checkout';
+import * as next from '@plankit/checkout/next';
 import * as server from '@plankit/checkout/server';
 import * as stripe from '@plankit/checkout/stripe';
 import * as stripeClient from '@plankit/checkout/stripe/client';
@@ -232,6 +233,28 @@ describe('the Stripe entries', () => {
       expect(Object.keys(module).sort()).toEqual([...names].sort());
     },
   );
+});
+
+describe('@plankit/checkout/next', () => {
+  it('resolves to dist/next/index.js', () => {
+    expect(require.resolve('@plankit/checkout/next')).toBe(`${distDir}/next/index.js`);
+  });
+
+  it('exports exactly the adapter and its helpers', () => {
+    expect(Object.keys(next).sort()).toEqual(
+      [
+        'LANGUAGE_PATH',
+        'REQUEST_ID_HEADER',
+        'THEME_PATH',
+        'createPlankit',
+        'currentRequestId',
+        'languageName',
+        'localeOfParam',
+        'negotiateLocale',
+        'withRequestId',
+      ].sort(),
+    );
+  });
 });
 
 describe('@plankit/checkout/styles.css', () => {

@@ -35,16 +35,19 @@ function folderOf(file: string): string {
 /** The files a module imports, type imports and re-exports included. */
 function importsOf(file: string, known: Set<string>): string[] {
   const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  return importedFiles
-    .map((entry) => entry.fileName)
-    .filter((name) => name.startsWith('.'))
-    .map((name) => {
-      const target = resolve(dirname(file), name).replace(/\.js$/, '');
-      const found = [`${target}.ts`, `${target}.tsx`].find((candidate) => known.has(candidate));
-      if (!found)
-        throw new Error(`${relative(srcDir, file)} imports ${name}, which is no source file`);
-      return found;
-    });
+  return (
+    importedFiles
+      .map((entry) => entry.fileName)
+      // A stylesheet (the adapter's root layout loads it) is no module of a layer.
+      .filter((name) => name.startsWith('.') && !name.endsWith('.css'))
+      .map((name) => {
+        const target = resolve(dirname(file), name).replace(/\.js$/, '');
+        const found = [`${target}.ts`, `${target}.tsx`].find((candidate) => known.has(candidate));
+        if (!found)
+          throw new Error(`${relative(srcDir, file)} imports ${name}, which is no source file`);
+        return found;
+      })
+  );
 }
 
 const files = sourceFiles(srcDir);

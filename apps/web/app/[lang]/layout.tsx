@@ -7,19 +7,18 @@ import {
   notFoundMessagesFor,
   pageMessagesFor,
 } from '@plankit/checkout';
+import { localeOfParam } from '@plankit/checkout/next';
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { config } from '../../lib/config';
 import { LanguageMenu } from '../../lib/LanguageMenu';
-import { localeOfParam } from '../../lib/locale';
 import { PageTextProvider } from '../../lib/PageText';
-import { routes } from '../../lib/routes';
+import { plankit } from '../../lib/plankit';
 import { ThemeMenu } from '../../lib/ThemeMenu';
 
 type Params = { lang: string };
 
 // One tree per shipped locale; the proxy rewrites each public URL to the visitor's
-// (lib/locale.ts), so the URLs themselves carry no language. Nothing is prerendered when the
+// (the adapter's proxy), so the URLs themselves carry no language. Nothing is prerendered when the
 // app builds: the pages show the configuration the server starts with (the merchant's name
 // here), so each process renders each page once and serves it from its cache
 // (lib/staticPages.ts). The proxy only ever rewrites to a shipped language.
@@ -29,10 +28,11 @@ export function generateStaticParams(): Params[] {
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
   const text = pageMessagesFor(localeOfParam((await params).lang));
+  const { merchantName } = plankit.settings();
   return {
     title: {
-      default: `${config.merchantName} — ${text.pageTitlePlans}`,
-      template: `%s — ${config.merchantName}`,
+      default: `${merchantName} — ${text.pageTitlePlans}`,
+      template: `%s — ${merchantName}`,
     },
     description: text.siteDescription,
   };
@@ -56,7 +56,7 @@ export default async function RootLayout({
         <header className="site-header">
           <div className="site-header-inner">
             <a href="/" className="site-brand">
-              {config.merchantName}
+              {plankit.settings().merchantName}
             </a>
             <div className="site-menus">
               <LanguageMenu locale={locale} />
@@ -72,7 +72,7 @@ export default async function RootLayout({
           </PageTextProvider>
         </main>
         <footer className="site-footer">
-          <a href={routes.findSubscription}>{messagesFor(locale).receiptManage}</a>
+          <a href={plankit.routes().findSubscription}>{messagesFor(locale).receiptManage}</a>
         </footer>
       </body>
     </html>

@@ -1,9 +1,9 @@
 import { messagesFor, PlanList } from '@plankit/checkout';
+import { localeOfParam } from '@plankit/checkout/next';
 import { catalog } from '../../lib/catalog';
-import { localeOfParam } from '../../lib/locale';
-import { routes } from '../../lib/routes';
+import { plankit } from '../../lib/plankit';
 
-// Rendered once per process and language, then served from the cache (lib/staticPages.ts).
+// Rendered once per process and language, then served from the cache (the adapter's staticPages.ts).
 export const dynamic = 'force-static';
 
 export default async function HomePage({ params }: { params: Promise<{ lang: string }> }) {
@@ -11,7 +11,7 @@ export default async function HomePage({ params }: { params: Promise<{ lang: str
   return (
     <PlanList
       catalog={catalog}
-      planHref={(planId) => routes.plan(planId)}
+      planHref={(planId) => plankit.routes().plan(planId)}
       messages={messagesFor(locale)}
       locale={locale}
     />

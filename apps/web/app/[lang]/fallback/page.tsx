@@ -1,11 +1,11 @@
 import { CheckoutFallback, fallbackMessagesFor, pageMessagesFor } from '@plankit/checkout';
+import { localeOfParam } from '@plankit/checkout/next';
 import type { Metadata } from 'next';
-import { localeOfParam } from '../../../lib/locale';
-import { routes } from '../../../lib/routes';
+import { plankit } from '../../../lib/plankit';
 
 type Params = { lang: string };
 
-// Rendered once per process and language, then served from the cache (lib/staticPages.ts).
+// Rendered once per process and language, then served from the cache (the adapter's staticPages.ts).
 export const dynamic = 'force-static';
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
@@ -14,5 +14,7 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 
 export default async function FallbackPage({ params }: { params: Promise<Params> }) {
   const locale = localeOfParam((await params).lang);
-  return <CheckoutFallback plansHref={routes.home} messages={fallbackMessagesFor(locale)} />;
+  return (
+    <CheckoutFallback plansHref={plankit.routes().home} messages={fallbackMessagesFor(locale)} />
+  );
 }

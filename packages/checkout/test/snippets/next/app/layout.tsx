@@ -1,11 +1,2 @@
-// app/layout.tsx: load the stylesheet once.
-import '@plankit/checkout/styles.css';
-import type { ReactNode } from 'react';
-
-export default function RootLayout({ children }: { children: ReactNode }) {
-  return (
-    <html lang="en">
-      <body>{children}</body>
-    </html>
-  );
-}
+// app/layout.tsx: the stylesheet, and <html lang dir> in the visitor's language.
+export { RootLayout as default } from '@/plankit';
