@@ -131,7 +131,7 @@ async function openEngine(runtime: PlankitRuntime): Promise<OpenedEngine> {
     runtime.logger.info('[plankit] PLANKIT_SMTP_URL is not set: no receipt emails are sent.');
   }
   // The engine's background work (lost outcomes, expiry, renewals, retention, deliveries),
-  // safe in every process sharing the store.
+  // each when the store says it is due, safe in every process sharing the store.
   engine.start();
   return { engine, client, testProvider };
 }

@@ -37,12 +37,18 @@ export async function startPlankit(
   // kept in memory, `isrFlushToDisk: false`): never serve it.
   await rm(join(process.cwd(), '.next/server/route-cache'), { recursive: true, force: true });
   // SIGTERM drains: requests in flight finish, the engine hands back its claims, the store
-  // closes, what telemetry still batches goes out; then the process exits.
-  drainOnSigterm({
-    closeEngine,
-    closeTelemetry: options.closeTelemetry,
-    logger: runtime.logger,
-  });
+  // closes, what telemetry still batches goes out; then the process exits. Not under
+  // `next dev`, whose own handler also stops its file watchers and child process.
+  if (process.env.NODE_ENV === 'production') {
+    drainOnSigterm({
+      closeEngine,
+      closeTelemetry: options.closeTelemetry,
+      logger: runtime.logger,
+    });
+  } else if (options.closeTelemetry) {
+    const { closeTelemetry } = options;
+    process.once('SIGTERM', () => void closeTelemetry());
+  }
   // Not awaited: Next.js waits for register() before it serves anything. A store that is
   // locked or unreachable is tried again until it opens; meanwhile pages that need it get
   // the proxy's 503.
