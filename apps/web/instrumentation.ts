@@ -34,11 +34,16 @@ export async function register(): Promise<void> {
   const { closeEngine, openEngineAtStart } = await import('./lib/engine');
   // SIGTERM drains: requests in flight finish, the engine hands back its claims, the store
   // closes, what telemetry still batches goes out; then the process exits (lib/shutdown.ts).
-  const { drainOnSigterm } = await import('./lib/shutdown');
-  drainOnSigterm({
-    closeEngine,
-    ...(telemetry ? { closeTelemetry: () => telemetry.shutdown() } : {}),
-  });
+  // Not under `next dev`, whose own handler also stops its file watchers and child process.
+  if (process.env.NODE_ENV === 'production') {
+    const { drainOnSigterm } = await import('./lib/shutdown');
+    drainOnSigterm({
+      closeEngine,
+      ...(telemetry ? { closeTelemetry: () => telemetry.shutdown() } : {}),
+    });
+  } else if (telemetry) {
+    process.once('SIGTERM', () => void telemetry.shutdown());
+  }
   // Not awaited: Next.js waits for register() before it serves anything. A store that is
   // locked or unreachable is tried again until it opens, so the background work starts
   // with no visitor; meanwhile pages that need the store get the proxy's 503 page
