@@ -120,8 +120,8 @@ async function openEngine(): Promise<OpenedEngine> {
     log.info('[plankit] PLANKIT_SMTP_URL is not set: no receipt emails are sent.');
   }
   // The engine's own background work: settling lost payment outcomes, expiring unpaid
-  // sessions, renewing subscriptions and deleting what is past its retention, every minute,
-  // safe in every process sharing the store.
+  // sessions, renewing subscriptions and deleting what is past its retention, each when the
+  // store says it is due, safe in every process sharing the store.
   engine.start();
   return { engine, client, testProvider };
 }
