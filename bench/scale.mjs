@@ -210,8 +210,11 @@ async function startProxy(port, ports) {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const body = Buffer.concat(chunks);
+    // Its own turn, then the hosts after it: concurrent requests moving the turn on must not
+    // send a retry back to the host that just refused it.
+    const turn = next++;
     for (let tries = 0; tries < ports.length; tries++) {
-      const target = ports[next++ % ports.length];
+      const target = ports[(turn + tries) % ports.length];
       const answer = await forward(target, req, body);
       if (answer.error?.code === 'ECONNREFUSED' || answer.response?.statusCode === 503) {
         counts.rerouted++;
