@@ -165,6 +165,43 @@ test.describe('Stripe, a visitor with JavaScript (the Stripe.js stand-in)', () =
     await expect(definitionOf(lines, 'Payment method')).toHaveText('Visa ending in 4242');
   });
 
+  test('team 5 → 7 seats on the manage page: Stripe’s proration shown, confirmed, and invoiced by Stripe at that amount', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto(`${host.baseURL}/checkout/team?seats=5`);
+    await fillDetails(page, { country: 'Germany' });
+    await expect(element(page)).toHaveText('Stand-in Payment Element (subscription): €89.25');
+    await fillCard(page, cards.succeeds);
+    await payButton(page).click();
+    // The host's first Stripe checkout in this run may meet a cold server.
+    await expect(page).toHaveURL(FINISH_URL, { timeout: 30_000 });
+    const manage = page.locator('a[href*="/subscriptions/"]').first();
+    await page.goto(new URL((await manage.getAttribute('href')) ?? '', host.baseURL).toString());
+
+    await page.getByLabel('Seats').fill('7');
+    await page.getByRole('button', { name: 'Review change' }).click();
+    const due = (await definitionOf(page.locator('body'), 'Due now').textContent()) ?? '';
+    const amount = /\d+\.\d{2}/.exec(due)?.[0] ?? '';
+    expect(Number(amount)).toBeGreaterThan(0);
+    const confirm = page.locator('form:has(input[name="confirmToken"]) button[type="submit"]');
+    await expect(confirm).toContainText(amount);
+    await confirm.click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your plan has changed.' }),
+    ).toBeVisible();
+    await expect(definitionOf(page.locator('body'), 'Seats')).toHaveText('7');
+    // Stripe invoiced the proration at the amount the page showed, and bills 7 seats now.
+    const invoices = [...fake.api.objects.values()].filter(
+      (o) =>
+        o.object === 'invoice' &&
+        (o as { billing_reason?: string }).billing_reason === 'subscription_update',
+    ) as unknown as { total: number; status: string }[];
+    expect(invoices.map((i) => [i.total, i.status])).toEqual([
+      [Math.round(Number(amount) * 100), 'paid'],
+    ]);
+  });
+
   test('pro: the trial saves the card (setup mode), nothing charged', async ({ page }) => {
     await page.goto(`${host.baseURL}/checkout/pro`);
     await fillDetails(page, { country: 'Ireland' });

@@ -118,6 +118,9 @@ export type {
   ProviderPeriod,
   RefundInput,
   RefundOutcome,
+  SubscriptionChangeAmounts,
+  SubscriptionChangeInput,
+  SubscriptionChangeOutcome,
   WebhookRequest,
 } from './providers/types.js';
 export {

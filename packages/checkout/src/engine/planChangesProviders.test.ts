@@ -3,6 +3,7 @@
 // (`pricing/proration.ts`), and Stripe (the fake Stripe API), whose proration is Stripe's
 // (`invoices.createPreview`, then `subscriptions.update`). Each case previews the same
 // change at the same odd instant on both and expects the same amounts, to the cent.
+import type Stripe from 'stripe';
 import type { FakeInvoice, FakeSubscription } from '../providers/stripe/fake/fakeStripeApi.js';
 import { FAKE_TEST_PAYMENT_METHODS } from '../providers/stripe/fake/fakeStripeCards.js';
 import { type FakeStripe, startFakeStripe } from '../providers/stripe/fake/startFakeStripe.js';
@@ -83,6 +84,7 @@ describe.each(databases)('plan changes on both providers agree, on $name', (data
       webhookSecret: SECRET,
       apiBase: fake.url,
       publicUrl: 'https://shop.example',
+      webhookTolerance: 10 * 365 * 24 * 3600,
     });
     const stripe = createCheckoutEngine({
       catalog: makeCatalog(),
@@ -241,6 +243,42 @@ describe.each(databases)('plan changes on both providers agree, on $name', (data
     expect(await stripe.undoPlanChange(token, pending?.id)).toBe(true);
     expect((await sdk.subscriptions.retrieve(ref)).items.data[0]?.price.unit_amount).toBe(8400);
     expect(await h.store.getSubscription(subscription.id)).toMatchObject({ pendingChange: null });
+  });
+
+  it('a downgrade at the period end on Stripe: Stripe bills the new price at the renewal, and the record follows', async () => {
+    const { stripe } = engines();
+    const { subscription, token } = await subscribe(stripe, {
+      plan: 'team',
+      seats: '7',
+      paymentMethod: 'pm_card_visa',
+    });
+    const ref = subscription.providerSubscriptionRef ?? '';
+    await advance(ODD);
+    const preview = await stripe.previewPlanChange(token, {
+      plan: 'team',
+      interval: 'monthly',
+      seats: '5',
+    });
+    if (preview.status !== 'preview') throw new Error('no preview');
+    await stripe.confirmPlanChange(token, preview.confirmToken);
+
+    // The period ends: Stripe Billing renews, and its webhooks reach the engine.
+    await advance(subscription.currentPeriodEnd.getTime() - START.getTime() - ODD);
+    const from = fake.events.length;
+    fake.api.cycleSubscription(ref);
+    for (const event of fake.events.slice(from)) {
+      await stripe.handleWebhook('stripe', fake.signed(event as Stripe.Event, SECRET));
+    }
+    expect(invoicesOf(fake, ref)[0]).toMatchObject({
+      billing_reason: 'subscription_cycle',
+      amount_paid: 7140,
+    });
+    expect(await h.store.getSubscription(subscription.id)).toMatchObject({
+      seats: 5,
+      amount: 7140,
+      pendingChange: null,
+      currentPeriodStart: subscription.currentPeriodEnd,
+    });
   });
 });
 

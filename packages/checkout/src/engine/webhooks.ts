@@ -115,6 +115,11 @@ async function applySubscriptionUpdate(
     );
   if (event.status === 'canceled') return apply({ ...base, event: 'cancel' });
   let changed = false;
+  if (event.renewal && subscription.pendingChange) {
+    // A downgrade kept for the period's end: the provider bills its price from this renewal
+    // on (set with the change), so the record takes the new terms before it records it.
+    await ctx.fromStore('applyDuePlanChanges', details, () => ctx.store.applyDuePlanChanges());
+  }
   if (event.renewal && event.currentPeriodEnd > subscription.currentPeriodEnd) {
     changed = await apply({
       ...base,

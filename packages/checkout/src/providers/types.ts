@@ -277,14 +277,19 @@ export interface WebhookRequest {
 export interface SubscriptionChangeInput {
   /** The provider's subscription id. */
   subscriptionRef: string;
+  /** The new plan's id (its product at the provider). */
   planId: string;
   /** Names the plan's product (`Acme: Team (monthly)`), as at the checkout. */
   description: string;
+  /** The new billing interval (another one starts a new period). */
   interval: 'monthly' | 'yearly';
+  /** The new seat count (1 for plans without seats); the amount already counts them. */
   seats: number;
+  /** The subscription's currency (ISO 4217). */
   currency: string;
   /** The new terms' recurring total (tax included when added), in minor units. */
   amount: number;
+  /** The checkout's tax treatment, applied to the new amount as at the checkout. */
   tax?: IntentTax;
   /** The proration instant the preview fixed (whole seconds). */
   prorationDate: Date;
@@ -297,9 +302,11 @@ export interface SubscriptionChangeInput {
 
 /** What a change costs now, as the provider computes it (its proration invoice). */
 export interface SubscriptionChangeAmounts {
-  /** The proration's net (charge less credit), its tax and total; negative for a credit. */
+  /** The proration's net (charge less credit); negative for a credit. */
   net: number;
+  /** Its tax (negative for a credit). */
   tax: number;
+  /** Its total, tax included: due now when positive, else credited. */
   total: number;
 }
 
