@@ -21,8 +21,6 @@ import { makeCatalog } from '../test-utils/factories.js';
 import { createCheckoutEngine } from './createCheckoutEngine.js';
 
 const SECRET = 'whsec_plan_changes';
-// This worktree's fake Stripe port; the two databases run one after the other.
-const PORT = Number(process.env.FAKE_STRIPE_PORT ?? 3420);
 // 9 days, 3 h 17 min 11 s into a 28-day period: every line rounds.
 const ODD = 9 * DAY + ((3 * 60 + 17) * 60 + 11) * 1000;
 
@@ -67,7 +65,7 @@ describe.each(databases)('plan changes on both providers agree, on $name', (data
   let fake: FakeStripe;
   let clock = START.getTime();
   beforeAll(async () => {
-    fake = await startFakeStripe({ port: PORT, now: () => clock });
+    fake = await startFakeStripe({ now: () => clock });
   });
   afterAll(async () => {
     await fake.close();
