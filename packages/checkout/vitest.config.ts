@@ -7,6 +7,9 @@ export default defineConfig({
     globals: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two files at a time (Vitest's default is one fewer than the cores: one, here). Most of
+    // a file's time is spent waiting on PostgreSQL, PGlite, SMTP or HTTP, not computing.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -586,7 +586,20 @@ function itPaysOnceWhen50SubmitAtOnce(h: ReturnType<typeof useEngineHarness>) {
   }, 60_000);
 
   it('50 concurrent submissions of one declined checkout reach the provider once', async () => {
-    const { engine, attempts } = h.setup();
+    // The decline is held back until every submission has had time to reach the store: a
+    // submission that only arrives after the decline was recorded is a retry (a new
+    // attempt, rightly), and on a loaded machine the 50 calls spread out that far. The
+    // race this checks is between submissions that meet an attempt in flight.
+    const { provider } = h.setup();
+    const { engine, attempts } = h.setup({
+      provider: {
+        ...provider,
+        confirmIntent: async (...args: Parameters<typeof provider.confirmIntent>) => {
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          return provider.confirmIntent(...args);
+        },
+      },
+    });
     const form = h.post({ paymentMethod: h.cards.declined });
     const results = await Promise.all(
       Array.from({ length: 50 }, () => engine.submitPlanStep({ ...form }, visitor)),

@@ -38,13 +38,10 @@ export const VISITOR_COOKIE = 'plankit_visitor';
  * Node.js import at run time, so an app without the `stripe` package builds and runs.
  */
 async function loadStripeEntry(): Promise<typeof import('../stripe.js')> {
-  // Not a literal: TypeScript would resolve the package's own name through `dist/`, which
-  // does not exist yet when the package is type-checked before its first build.
-  const entry: string = STRIPE_ENTRY;
-  return import(/* webpackIgnore: true */ /* turbopackIgnore: true */ entry);
+  // The package's own name: the tsconfigs map it to src/stripe.ts, so the package
+  // type-checks before its first build has written dist/.
+  return import(/* webpackIgnore: true */ /* turbopackIgnore: true */ '@plankit/checkout/stripe');
 }
-
-const STRIPE_ENTRY = '@plankit/checkout/stripe';
 
 async function openEngine(runtime: PlankitRuntime): Promise<OpenedEngine> {
   const settings = runtime.settings();
