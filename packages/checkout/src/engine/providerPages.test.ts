@@ -287,6 +287,29 @@ describe.each(databases)('the buyer on the provider’s pages, on $name', (datab
       expect(await h.countRows('orders')).toBe(1);
     });
 
+    it('a bad signature refused by a provider from another copy of the package is a 400 too', async () => {
+      // The Next.js adapter loads the Stripe entry at run time beside the bundled engine:
+      // its WebhookSignatureError is another class with the same code.
+      const { provider } = h.setup();
+      const { engine } = h.setup({
+        provider: {
+          ...provider,
+          parseWebhook: async () => {
+            throw Object.assign(new Error('A webhook failed its signature check.'), {
+              name: 'WebhookSignatureError',
+              code: 'webhook_signature_invalid',
+            });
+          },
+        },
+      });
+      await expect(
+        engine.handleWebhook('test', { rawBody: '{}', headers: new Headers() }),
+      ).resolves.toEqual({
+        status: 400,
+        applied: 0,
+      });
+    });
+
     it('a webhook that arrives late (an old state) changes nothing', async () => {
       const { engine, provider } = h.setup();
       const { sessionId, location } = expectRedirect(

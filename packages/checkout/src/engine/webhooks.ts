@@ -31,7 +31,7 @@ export async function handleWebhook(
   try {
     events = await ctx.provider.parseWebhook(request);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) {
+    if (isSignatureError(error)) {
       ctx.logger.warn('[plankit] refused a webhook with a bad signature', { provider: providerId });
       return { status: 400, applied: 0 };
     }
@@ -146,4 +146,16 @@ async function applySubscriptionUpdate(
     changed = changed || Boolean(set);
   }
   return changed;
+}
+
+/**
+ * A refused signature, told by its code as well as its class: a provider may come from
+ * another copy of this package (the Next.js adapter loads the Stripe entry at run time,
+ * beside the engine its host bundled), whose `WebhookSignatureError` is another class.
+ */
+function isSignatureError(error: unknown): boolean {
+  return (
+    error instanceof WebhookSignatureError ||
+    (error as { code?: unknown } | null)?.code === 'webhook_signature_invalid'
+  );
 }
